@@ -1,0 +1,130 @@
+// Section 4 of the spec document, read as data: each endpoint row is checked against the bundle
+// of its interface (method, path, request, success status and body, other statuses and bodies).
+import { describe, expect, it } from 'vitest';
+import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
+import { type EndpointRow, endpointTables, interfaceTable, readSpecDocument } from './spec-document.ts';
+
+const markdown = readSpecDocument();
+const bundles = apiIds.map((id) => ({ id, bundle: loadBundle(id) }));
+const refTo = (name: string) => `#/components/schemas/${name}`;
+
+/** The bundle whose server URL ends with the interface's base path (section "Base path"). */
+function bundleFor(basePath: string) {
+  const found = bundles.find(({ bundle }) => bundle.servers?.[0]?.url?.endsWith(basePath));
+  if (!found) throw new Error(`no bundle serves ${basePath}`);
+  return found;
+}
+
+function jsonSchemaOf(document: Json, holder: Json): Json {
+  return deref(document, holder)?.content?.['application/json']?.schema;
+}
+
+/** What the "Success" or "Other" cell says a body is, checked against a schema. */
+function expectBody(document: Json, schema: Json, cell: string) {
+  const said = cell.replace(/^body (?=`)/, '');
+  const arrayOf = said.match(/^array of (\w+) items/);
+  const shapedAs = said.match(/^body shaped as (\w+)/);
+  const inline = said.match(/^`\{(.+?)\}`/);
+  if (arrayOf) {
+    expect(schema?.type).toBe('array');
+    expect(schema.items?.$ref).toBe(refTo(arrayOf[1]!));
+  } else if (shapedAs) {
+    expect(schema?.$ref).toBe(refTo(shapedAs[1]!));
+  } else if (inline) {
+    const names = inline[1]!.split(',').map((field) => field.split(':')[0]!.trim());
+    expect(Object.keys(deref(document, schema)?.properties ?? {})).toEqual(names);
+  } else if (/^string body/.test(said)) {
+    expect(deref(document, schema)?.type).toBe('string');
+  } else if (/^error body/.test(said)) {
+    expect(deref(document, schema)?.type).toBe('object');
+  } else {
+    expect(schema?.$ref).toBe(refTo(said.match(/^(\w+)/)![1]!));
+  }
+}
+
+function checkRow(document: Json, basePath: string, row: EndpointRow) {
+  expect(row.path.startsWith(basePath)).toBe(true);
+  const operation = document.paths?.[row.path.slice(basePath.length)]?.[row.method.toLowerCase()];
+  expect(operation, `${row.method} ${row.path}`).toBeDefined();
+  const pathItem = document.paths[row.path.slice(basePath.length)];
+  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) =>
+    deref(document, p),
+  );
+
+  // Request: parameters, body, headers.
+  for (const [, where, name, type] of row.request.matchAll(/(path|query) `(\w+)`: (\w+)/g)) {
+    const parameter = parameters.find((p: Json) => p.in === where && p.name === name);
+    expect(parameter, `${where} parameter ${name}`).toBeDefined();
+    expect(parameter.required).toBe(true);
+    const schema = parameter.schema;
+    if (/^[A-Z]/.test(type!)) expect(schema.$ref).toBe(refTo(type!));
+    else expect(schema.type).toBe(type);
+  }
+  for (const [name] of row.path.matchAll(/\{(\w+)\}/g)) {
+    expect(parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name), name).toBe(true);
+  }
+  const body = row.request.match(/body (\w+)( \(required\))?/);
+  if (body) {
+    const requestBody = deref(document, operation.requestBody);
+    expect(jsonSchemaOf(document, requestBody)?.$ref).toBe(refTo(body[1]!));
+    if (body[2]) expect(requestBody.required).toBe(true);
+  } else {
+    expect(operation.requestBody).toBeUndefined();
+  }
+  for (const [, header] of row.request.matchAll(/`(Authorization|authorization): /g)) {
+    const schemes = Object.values<Json>(document.components?.securitySchemes ?? {});
+    expect(schemes.some((s) => s.type === 'apiKey' && s.in === 'header' && s.name === header), header).toBe(true);
+  }
+
+  // Success: status, body, response headers.
+  const [, status, said] = row.success.match(/^(\d{3}), (.*)$/)!;
+  const success = deref(document, operation.responses?.[status!]);
+  expect(success, `${status} response`).toBeDefined();
+  if (/^no body/.test(said!)) {
+    expect(success.content?.['application/json']?.schema).toBeUndefined();
+  } else {
+    expectBody(document, jsonSchemaOf(document, success), said!);
+  }
+  for (const [, header] of said!.matchAll(/response header `([\w-]+)`/g)) {
+    expect(success.headers?.[header!], `${header} header`).toBeDefined();
+  }
+
+  // Other: documented statuses and their bodies.
+  const eachWith = row.other.match(/^([\d, ]+), each with (\w+)$/);
+  const defaultBody = row.other.match(/^default: (?:500, )?(.+)$/);
+  if (eachWith) {
+    for (const code of eachWith[1]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+      expect(jsonSchemaOf(document, operation.responses?.[code])?.$ref, code).toBe(refTo(eachWith[2]!));
+    }
+  } else if (defaultBody) {
+    expectBody(document, jsonSchemaOf(document, operation.responses?.default), defaultBody[1]!);
+  } else {
+    for (const code of row.other.split(',').map((s) => s.trim())) {
+      expect(operation.responses?.[code], `${code} response`).toBeDefined();
+    }
+  }
+}
+
+const tables = endpointTables(markdown);
+
+describe.each(interfaceTable(markdown))('interface $label ($basePath)', ({ label, basePath }) => {
+  const { document } = { document: bundleFor(basePath).bundle };
+  const rows = tables.get(label) ?? [];
+
+  it('has an endpoint table in section 4', () => {
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.map((row) => [`${row.method} ${row.path}`, row] as const))('%s', (_title, row) => {
+    checkRow(document, basePath, row);
+  });
+
+  it('documents no endpoint beyond the table', () => {
+    const documented = new Set(rows.map((row) => `${row.method.toLowerCase()} ${row.path.slice(basePath.length)}`));
+    const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+    const inBundle = Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
+      methods.filter((method) => item[method]).map((method) => `${method} ${path}`),
+    );
+    expect(inBundle.sort()).toEqual([...documented].sort());
+  });
+});
