@@ -1,0 +1,111 @@
+// Checks one document against one interface's catalogue entries. Pure: a view in, violations out.
+import type { ApiCatalog, Entry, EntryKind } from './catalog.js';
+import type { Finding } from './expect.js';
+import { describePlace, Locator } from './places.js';
+import {
+  basePathRule,
+  limitRule,
+  objectRule,
+  openRule,
+  placeFindings,
+  propertyRule,
+  responsesRule,
+  securityRule,
+  statusesRule,
+  versionRule,
+} from './rules.js';
+import type { DocumentView } from './view.js';
+
+export interface Violation<L = unknown> {
+  api: string;
+  /** The catalogue entry (or `<schema> place` for a documented place the document lacks). */
+  entry: string;
+  kind: EntryKind | 'place';
+  section: string;
+  rule: string;
+  expected: string;
+  found: string;
+  /** JSON pointer into the checked document (or `file#pointer` for another file of a split spec). */
+  pointer: string;
+  loc: L;
+}
+
+/** The lint plugin's rules, each a group of entry kinds. */
+export const RULE_GROUPS = {
+  schemas: ['object', 'property', 'value', 'place'],
+  responses: ['responses', 'statuses'],
+  interface: ['base-path', 'version', 'security'],
+  limits: ['limit'],
+  'not-shown': ['open'],
+} as const satisfies Record<string, ReadonlyArray<EntryKind | 'place'>>;
+
+export type RuleGroup = keyof typeof RULE_GROUPS;
+
+function findingsOf<L>(locator: Locator<L>, entry: Entry): Finding<L>[] {
+  switch (entry.kind) {
+    case 'object':
+      return objectRule(locator, entry);
+    case 'property':
+    case 'value':
+      return propertyRule(locator, entry);
+    case 'limit':
+      return limitRule(locator, entry);
+    case 'open':
+      return openRule(locator, entry);
+    case 'responses':
+      return responsesRule(locator, entry);
+    case 'statuses':
+      return statusesRule(locator, entry);
+    case 'base-path':
+      return basePathRule(locator, entry);
+    case 'version':
+      return versionRule(locator, entry);
+    case 'security':
+      return securityRule(locator, entry);
+  }
+}
+
+export interface CheckOptions {
+  /** Only these kinds (the lint plugin runs one group per rule). */
+  kinds?: ReadonlyArray<EntryKind | 'place'>;
+}
+
+export function checkDocument<L>(view: DocumentView<L>, api: ApiCatalog, options: CheckOptions = {}): Violation<L>[] {
+  const locator = new Locator(view, api);
+  const wanted = (kind: EntryKind | 'place') => !options.kinds || options.kinds.includes(kind);
+  const violations: Violation<L>[] = [];
+  const seen = new Set<string>();
+  const add = (violation: Omit<Violation<L>, 'pointer' | 'api'>) => {
+    const key = [violation.entry, view.key(violation.loc), violation.expected, violation.found].join('\u0000');
+    if (seen.has(key)) return;
+    seen.add(key);
+    violations.push({ api: api.api, pointer: view.pointer(violation.loc), ...violation });
+  };
+
+  if (wanted('place')) {
+    for (const { target, section, place, finding } of placeFindings(locator, api)) {
+      add({
+        entry: `${api.api} ${section} ${target} place`,
+        kind: 'place',
+        section,
+        rule: `${target} is at ${describePlace(place)}`,
+        expected: finding.expected,
+        found: finding.found,
+        loc: finding.loc,
+      });
+    }
+  }
+  for (const entry of api.entries) {
+    if (!wanted(entry.kind)) continue;
+    for (const finding of findingsOf(locator, entry)) {
+      add({ entry: entry.id, kind: entry.kind, section: entry.section, rule: entry.rule, expected: finding.expected, found: finding.found, loc: finding.loc });
+    }
+  }
+  return violations.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** One line per violation: `api  json-pointer  expected  found`, then the rule and its section. */
+export function formatViolation(violation: Violation): string {
+  const pointer = violation.pointer === '' ? '(root)' : violation.pointer;
+  return `${violation.api}  ${pointer}  expected: ${violation.expected}  found: ${violation.found}  [section ${violation.section}: ${violation.rule}]`;
+}

@@ -1,0 +1,45 @@
+// Every catalogue entry, broken on purpose in a real bundle and in Redocly's fully dereferenced copy
+// of it: the checker must report that entry, for that interface, at the edited place.
+import { describe, expect, it } from 'vitest';
+import { type Entry, loadCatalog } from './catalog.js';
+import { checkDocument } from './check.js';
+import { apiIds, loadBundle, loadDereferenced, related } from './testing/fixtures.js';
+import { mutationsFor } from './testing/mutations.js';
+import { type Json, jsonView } from './view.js';
+
+const catalog = loadCatalog();
+
+const layouts = [
+  // The bundle as published: `$ref`s to components; a mutation lands in the component.
+  ['bundle', (id: string) => loadBundle(id), 'first'],
+  // Everything inline; a mutation lands in the last inline copy (an operation's body).
+  ['dereferenced copy', (id: string) => loadDereferenced(id), 'last'],
+] as const;
+
+describe.each(layouts)('%s', (_layout, load, pick) => {
+  describe.each(apiIds)('%s', (id) => {
+    const api = catalog.get(id)!;
+    const document: Json = load(id);
+
+    it('passes unmutated', () => {
+      expect(checkDocument(jsonView(document), api)).toEqual([]);
+    });
+
+    it.each(api.entries.map((entry): [string, Entry] => [entry.id, entry]))('reports each mutation of %s', (_id, entry) => {
+      const mutations = mutationsFor(document, api, entry, pick);
+      expect(mutations.length, 'at least one mutation per catalogue entry').toBeGreaterThan(0);
+      const missed: string[] = [];
+      for (const mutation of mutations) {
+        const mutated = structuredClone(document);
+        mutation.apply(mutated);
+        const violations = checkDocument(jsonView(mutated), api);
+        const reported = violations.some((v) => v.entry === entry.id && v.api === id && related(v.pointer, mutation.pointer));
+        if (!reported) {
+          const seen = violations.map((v) => `  ${v.entry} @ ${v.pointer}: ${v.found}`).join('\n') || '  (no violations)';
+          missed.push(`${mutation.title} @ ${mutation.pointer}\n${seen}`);
+        }
+      }
+      expect(missed, `mutations not reported as ${entry.id}`).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,119 @@
+// The Redocly plugin: `redocly lint` runs the same rules over the split source files and reports each
+// violation at its place in them. Each case lints a temporary copy of a spec folder, mutated.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { RULE_GROUPS } from './check.js';
+import { packageDir, redoclyBin, specsDir } from './testing/fixtures.js';
+
+const plugin = join(packageDir, 'dist', 'redocly-plugin.js');
+const rules = Object.keys(RULE_GROUPS).map((group) => `spec-check/${group}`);
+
+interface Problem {
+  ruleId: string;
+  message: string;
+  location: Array<{ source: { ref: string }; pointer: string }>;
+}
+
+function lint(cwd: string, api?: string): { status: number | null; problems: Problem[] } {
+  const result = spawnSync(redoclyBin, ['lint', ...(api ? [api] : []), '--format', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+  });
+  // With several APIs Redocly prints one JSON object per API, back to back.
+  const reports = result.stdout.trim().replace(/\}\s*\{(?=\s*"totals")/g, '}\u0000{').split('\u0000');
+  const problems = reports.flatMap((report) => JSON.parse(report).problems as Problem[]);
+  return { status: result.status, problems: problems.filter((p) => p.ruleId.startsWith('spec-check/')) };
+}
+
+const copies: string[] = [];
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of one spec folder with a redocly.yaml that runs only the plugin's rules. */
+function copyOf(api: string, mutate: (folder: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-check-lint-'));
+  copies.push(dir);
+  cpSync(join(specsDir, api), join(dir, api), { recursive: true });
+  writeFileSync(
+    join(dir, 'redocly.yaml'),
+    stringify({ apis: { [api]: { root: `./${api}/openapi.yaml` } }, plugins: [plugin], rules: Object.fromEntries(rules.map((r) => [r, 'error'])) }),
+  );
+  mutate(join(dir, api));
+  return dir;
+}
+
+function edit(file: string, change: (document: any) => void): void {
+  const document = parse(readFileSync(file, 'utf8'));
+  change(document);
+  writeFileSync(file, stringify(document));
+}
+
+const cases: Array<[string, { given: { api: string; mutate: (folder: string) => void }; want: Array<{ rule: string; file: string; pointer: string; message: RegExp }> }]> = [
+  [
+    'gateway-v1: mask loosened in its schema file',
+    {
+      given: { api: 'gateway-v1', mutate: (f) => edit(join(f, 'components/schemas/Message.yaml'), (d) => (d.properties.mask.maxLength = 21)) },
+      want: [
+        { rule: 'spec-check/schemas', file: 'gateway-v1/components/schemas/Message.yaml', pointer: '#/properties/mask/maxLength', message: /section 2\.1.*expected maxLength 20, found maxLength 21/ },
+        { rule: 'spec-check/limits', file: 'gateway-v1/components/schemas/Message.yaml', pointer: '#/properties/mask/maxLength', message: /section 8/ },
+      ],
+    },
+  ],
+  [
+    'im-v1: an enum on the delivery attempt event',
+    {
+      given: { api: 'im-v1', mutate: (f) => edit(join(f, 'components/schemas/DeliveryAttempt.yaml'), (d) => (d.properties.event.enum = ['first', 'last'])) },
+      want: [{ rule: 'spec-check/not-shown', file: 'im-v1/components/schemas/DeliveryAttempt.yaml', pointer: '#/properties/event/enum', message: /Allowed values of event: not shown/ }],
+    },
+  ],
+  [
+    'sms-v2: the 401 of GET /messages removed',
+    {
+      given: { api: 'sms-v2', mutate: (f) => edit(join(f, 'paths/messages.yaml'), (d) => delete d.get.responses['401']) },
+      want: [{ rule: 'spec-check/responses', file: 'sms-v2/paths/messages.yaml', pointer: '#/get', message: /B: 401 .*expected response 401/ }],
+    },
+  ],
+  [
+    'campaign-manager-v1: the Location header of POST /lists removed',
+    {
+      given: { api: 'campaign-manager-v1', mutate: (f) => edit(join(f, 'paths/{application_name}_lists.yaml'), (d) => delete d.post.responses['201'].headers.Location) },
+      want: [{ rule: 'spec-check/responses', file: 'campaign-manager-v1/paths/{application_name}_lists.yaml', pointer: '#/post/responses/201/headers', message: /expected header Location/ }],
+    },
+  ],
+];
+
+describe('the spec-check Redocly plugin', () => {
+  it('is built', () => {
+    expect(existsSync(plugin), `${plugin} is missing: run \`pnpm build\``).toBe(true);
+  });
+
+  it.each(['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'])('reports nothing on an unmutated copy of %s', (api) => {
+    const { status, problems } = lint(copyOf(api, () => {}), api);
+    expect(problems).toEqual([]);
+    expect(status).toBe(0);
+  });
+
+  it.each(cases)('%s', (_title, { given, want }) => {
+    const { status, problems } = lint(copyOf(given.api, given.mutate), given.api);
+    expect(status, 'lint fails').not.toBe(0);
+    for (const w of want) {
+      const found = problems.find(
+        (p) => p.ruleId === w.rule && p.location.some((l) => l.source.ref.endsWith(w.file) && l.pointer === w.pointer) && w.message.test(p.message),
+      );
+      expect(found, `${w.rule} at ${w.file}${w.pointer} among\n${JSON.stringify(problems, null, 1)}`).toBeDefined();
+    }
+  });
+
+  it('is enabled for every API of specs/redocly.yaml, and the sources pass', () => {
+    const config = parse(readFileSync(join(specsDir, 'redocly.yaml'), 'utf8'));
+    expect(config.plugins).toContain('../tools/spec-check/dist/redocly-plugin.js');
+    for (const rule of rules) expect(config.rules[rule], rule).toBe('error');
+    const { status, problems } = lint(specsDir);
+    expect(problems).toEqual([]);
+    expect(status).toBe(0);
+  });
+});
