@@ -1,0 +1,71 @@
+// Builds the bundles of a past commit: extracts its specs/ and bundles each API its redocly.yaml
+// lists, the way specs/scripts/bundle.mjs does, with the Redocly CLI of the current install.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse, stringify } from 'yaml';
+import type { Json } from './diff.js';
+import { UnusableInput } from './errors.js';
+import { gitMaybe } from './git.js';
+
+const run = promisify(execFile);
+
+export interface BaseBundles {
+  /** False when the commit has no specs/redocly.yaml: there is nothing to compare with. */
+  hasSpecs: boolean;
+  bundles: Map<string, Json>;
+}
+
+/**
+ * A Redocly config with only what bundling reads. The base's own config may load a lint plugin
+ * (tools/spec-check's) that is not built at that commit; bundling needs the roots, and the
+ * decorators, which change the bundle (none are plugin decorators today).
+ */
+function bundlingConfig(config: Json): Json {
+  const apis: Record<string, Json> = {};
+  for (const [id, api] of Object.entries<Json>(config?.apis ?? {})) {
+    apis[id] = { root: api.root, ...(api.decorators ? { decorators: api.decorators } : {}) };
+  }
+  return { apis, ...(config?.decorators ? { decorators: config.decorators } : {}) };
+}
+
+export async function bundlesAt(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
+  if (gitMaybe(repoRoot, ['cat-file', '-e', `${commit}:specs/redocly.yaml`]) === undefined) {
+    return { hasSpecs: false, bundles: new Map() };
+  }
+  if (!existsSync(redocly)) throw new UnusableInput(`Redocly CLI not found at ${redocly}: run pnpm install`);
+  const work = mkdtempSync(join(tmpdir(), 'spec-diff-base-'));
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', commit, '--', 'specs'], {
+      cwd: repoRoot,
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    execFileSync('tar', ['-x', '-C', work], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
+    const specsDir = join(work, 'specs');
+    const config = bundlingConfig(parse(readFileSync(join(specsDir, 'redocly.yaml'), 'utf8')));
+    const configPath = join(specsDir, 'spec-diff.redocly.yaml');
+    writeFileSync(configPath, stringify(config));
+    const bundles = new Map<string, Json>();
+    await Promise.all(
+      Object.keys(config.apis).map(async (id) => {
+        const output = join(work, `${id}.json`);
+        try {
+          await run(redocly, ['bundle', id, '--config', configPath, '--output', output, '--lint-config', 'off'], {
+            cwd: specsDir,
+            env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          });
+        } catch (error) {
+          const stderr = (error as { stderr?: string }).stderr ?? String(error);
+          throw new UnusableInput(`bundling ${id} at ${commit} failed:\n${stderr}`);
+        }
+        bundles.set(id, JSON.parse(readFileSync(output, 'utf8')));
+      }),
+    );
+    return { hasSpecs: true, bundles };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,312 @@
+// Before/after pairs built from our real bundles (specs/dist), one mutation each, and the
+// breaking changes the gate must (and must not) report for them.
+import { describe, expect, it } from 'vitest';
+import { diffContract, type Json } from './diff.js';
+import { loadBundle, pair } from './test-support/bundles.js';
+
+const apiIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
+const schemas = (document: Json) => document.components.schemas;
+
+// JSON pointers of the bodies the cases touch.
+const gwSend = '/paths/~1messages/post/requestBody/content';
+const gwGet = '/paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema';
+const smsSend = '/paths/~1messages/post/requestBody/content/application~1json/schema';
+const smsSent = '/paths/~1messages/post/responses/202/content/application~1json/schema';
+const smsGet = '/paths/~1messages/get/responses/200/content/application~1json/schema';
+const smsStatusCallback =
+  '/paths/~1messages/post/callbacks/statusCallback/{$url}/post/requestBody/content/application~1json/schema';
+const imSend = '/paths/~1message/post/requestBody/content/application~1json/schema';
+const imStatusCallback =
+  '/paths/~1message/post/callbacks/statusCallback/{$statusCallbackUrl}/post/requestBody/content/application~1json/schema';
+const cmCreateList = '/paths/~1{application_name}~1lists/post/responses/201/content/application~1json/schema';
+
+interface Case {
+  given: { id: string; mutate: (after: Json) => void };
+  want: {
+    /** Exactly the breaking changes reported (JSON pointers). */
+    breaking: string[];
+    /** Changes that must be found and classified as not breaking. */
+    notBreaking?: string[];
+  };
+}
+
+const cases: [string, Case][] = [
+  // The release issue's five breaking changes.
+  [
+    'removing an endpoint is breaking',
+    {
+      given: { id: 'gateway-v1', mutate: (d) => delete d.paths['/messages/broadcast'] },
+      want: { breaking: ['/paths/~1messages~1broadcast/post'] },
+    },
+  ],
+  [
+    'adding a required request field is breaking',
+    {
+      given: {
+        id: 'sms-v2',
+        mutate: (d) => {
+          schemas(d).SingleMessage.properties.priority = { type: 'integer', description: 'Priority.' };
+          schemas(d).SingleMessage.required.push('priority');
+        },
+      },
+      want: { breaking: [`${smsSend}/required/2`], notBreaking: [`${smsSend}/properties/priority`] },
+    },
+  ],
+  [
+    'narrowing an enum in a request is breaking',
+    {
+      given: {
+        id: 'im-v1',
+        mutate: (d) => {
+          const pipe = schemas(d).MessagePostRequest.properties.scheduler_pipe;
+          pipe.enum = pipe.enum.filter((value: string) => value !== 'eventbridge');
+        },
+      },
+      want: { breaking: [`${imSend}/properties/scheduler_pipe/enum/1`] },
+    },
+  ],
+  [
+    'tightening a maxLength on a request field is breaking',
+    {
+      given: { id: 'im-v1', mutate: (d) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 100) },
+      want: { breaking: [`${imSend}/properties/reference/maxLength`] },
+    },
+  ],
+  [
+    'removing a response field is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => delete schemas(d).MessageDetails.properties.content },
+      want: { breaking: [`${smsGet}/properties/content`] },
+    },
+  ],
+  // The release issue's two non-breaking changes.
+  [
+    'adding an optional request field is not breaking',
+    {
+      given: {
+        id: 'sms-v2',
+        mutate: (d) => (schemas(d).SingleMessage.properties.priority = { type: 'integer', description: 'Priority.' }),
+      },
+      want: { breaking: [], notBreaking: [`${smsSend}/properties/priority`] },
+    },
+  ],
+  [
+    'adding a new endpoint is not breaking',
+    {
+      given: {
+        id: 'gateway-v1',
+        mutate: (d) => {
+          const getMessage = structuredClone(d.paths['/messages/{messageid}'].get);
+          d.paths['/messages/{messageid}/status'] = { get: { ...getMessage, operationId: 'getMessageStatus' } };
+        },
+      },
+      want: { breaking: [], notBreaking: ['/paths/~1messages~1{messageid}~1status/get'] },
+    },
+  ],
+  // Enums, by direction. Our policy: a consumer of a response breaks on a value it does not
+  // know (added), not on a value it will no longer see (removed). The body the service POSTs to
+  // a status callback is read by the consumer, so it follows the response rule.
+  [
+    'narrowing an enum in a response is not breaking',
+    {
+      given: {
+        id: 'sms-v2',
+        mutate: (d) => (schemas(d).MessageDetails.properties.direction.enum = ['MT']),
+      },
+      want: { breaking: [], notBreaking: [`${smsGet}/properties/direction/enum/0`] },
+    },
+  ],
+  [
+    'widening an enum in responses and a callback body is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => schemas(d).MessageStatus.enum.push('archived') },
+      want: {
+        breaking: [
+          `${smsSent}/properties/status/allOf/0/enum/12`,
+          `${smsStatusCallback}/properties/status/allOf/0/enum/12`,
+          `${smsGet}/properties/status/allOf/0/enum/12`,
+        ],
+      },
+    },
+  ],
+  [
+    'narrowing an enum in responses and a callback body is not breaking',
+    {
+      given: {
+        id: 'sms-v2',
+        mutate: (d) => (schemas(d).MessageStatus.enum = schemas(d).MessageStatus.enum.filter((v: string) => v !== 'blocked')),
+      },
+      want: {
+        breaking: [],
+        notBreaking: [
+          `${smsSent}/properties/status/allOf/0/enum/5`,
+          `${smsStatusCallback}/properties/status/allOf/0/enum/5`,
+          `${smsGet}/properties/status/allOf/0/enum/5`,
+        ],
+      },
+    },
+  ],
+  [
+    'widening an enum in a request is not breaking',
+    {
+      given: { id: 'im-v1', mutate: (d) => schemas(d).MessagePostRequest.properties.scheduler_pipe.enum.push('kafka') },
+      want: { breaking: [], notBreaking: [`${imSend}/properties/scheduler_pipe/enum/3`] },
+    },
+  ],
+  [
+    'adding an enum to a free request string is breaking',
+    {
+      // api-smart-diff reports this as values added one by one ("non-breaking"); it narrows.
+      given: { id: 'sms-v2', mutate: (d) => (schemas(d).SingleMessage.properties.class.enum = ['mt_message', 'flash']) },
+      want: { breaking: [`${smsSend}/properties/class/enum/0`, `${smsSend}/properties/class/enum/1`] },
+    },
+  ],
+  [
+    'dropping the enum of a response field is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => delete schemas(d).MessageDetails.properties.direction.enum },
+      want: { breaking: [`${smsGet}/properties/direction/enum/0`, `${smsGet}/properties/direction/enum/1`] },
+    },
+  ],
+  // Limits, by direction.
+  [
+    'tightening a maxLength shared by a request and a response breaks the request only',
+    {
+      given: { id: 'gateway-v1', mutate: (d) => (schemas(d).Message.properties.mask.maxLength = 10) },
+      want: {
+        breaking: [
+          `${gwSend}/application~1json/schema/properties/mask/maxLength`,
+          `${gwSend}/application~1vnd.<vendor>.gateway.v1+json/schema/properties/mask/maxLength`,
+        ],
+        notBreaking: [`${gwGet}/properties/mask/maxLength`],
+      },
+    },
+  ],
+  [
+    'loosening a maxLength on a request field is not breaking',
+    {
+      given: { id: 'im-v1', mutate: (d) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 1000) },
+      want: { breaking: [], notBreaking: [`${imSend}/properties/reference/maxLength`] },
+    },
+  ],
+  [
+    'tightening a maxLength in a callback body is not breaking',
+    {
+      given: { id: 'im-v1', mutate: (d) => (schemas(d).StatusCallback.properties.detail.maxLength = 100) },
+      want: { breaking: [], notBreaking: [`${imStatusCallback}/properties/detail/maxLength`] },
+    },
+  ],
+  [
+    'loosening a maxLength in a callback body is breaking',
+    {
+      given: { id: 'im-v1', mutate: (d) => (schemas(d).StatusCallback.properties.detail.maxLength = 1000) },
+      want: { breaking: [`${imStatusCallback}/properties/detail/maxLength`] },
+    },
+  ],
+  // Types and required, by direction (api-smart-diff gets the response side and 3.1 type
+  // arrays wrong; see policy.ts).
+  [
+    'changing the type of a response field is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => (schemas(d).MessageDetails.properties.content.type = 'integer') },
+      want: { breaking: [`${smsGet}/properties/content/type`] },
+    },
+  ],
+  [
+    'making a request field nullable with a 3.1 type array is not breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => (schemas(d).SingleMessage.properties.source.type = ['string', 'null']) },
+      want: { breaking: [], notBreaking: [`${smsSend}/properties/source/type`] },
+    },
+  ],
+  [
+    'making a response field nullable with a 3.1 type array is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => (schemas(d).MessageDetails.properties.source.type = ['string', 'null']) },
+      want: { breaking: [`${smsGet}/properties/source/type`] },
+    },
+  ],
+  [
+    'a response field that stops being required is breaking',
+    {
+      given: { id: 'campaign-manager-v1', mutate: (d) => (schemas(d).ListCreateResponse.required = []) },
+      want: { breaking: [`${cmCreateList}/required/0`] },
+    },
+  ],
+  // Operations, parameters and callbacks.
+  [
+    'adding a required query parameter is breaking',
+    {
+      given: {
+        id: 'sms-v2',
+        mutate: (d) =>
+          d.paths['/messages'].get.parameters.push({
+            name: 'fields',
+            in: 'query',
+            required: true,
+            description: 'Fields.',
+            schema: { type: 'string' },
+          }),
+      },
+      want: { breaking: ['/paths/~1messages/get/parameters/1'] },
+    },
+  ],
+  [
+    'removing a callback is breaking',
+    {
+      given: { id: 'sms-v2', mutate: (d) => delete d.paths['/messages'].post.callbacks.replyCallback },
+      want: { breaking: ['/paths/~1messages/post/callbacks/replyCallback'] },
+    },
+  ],
+  [
+    'rewording descriptions is not breaking',
+    {
+      given: {
+        id: 'campaign-manager-v1',
+        mutate: (d) => (d.paths['/{application_name}/lists'].get.description = 'Lists the active lists.'),
+      },
+      want: { breaking: [], notBreaking: ['/paths/~1{application_name}~1lists/get/description'] },
+    },
+  ],
+];
+
+describe('diffContract on real bundles', () => {
+  it.each(cases)('%s', (_title, { given, want }) => {
+    const { before, after } = pair(given.id, given.mutate);
+    const changes = diffContract(before, after);
+    const breaking = changes.filter((change) => change.type === 'breaking').map((change) => change.pointer);
+    expect(breaking.sort()).toEqual([...want.breaking].sort());
+    const notBreaking = changes.filter((change) => change.type !== 'breaking').map((change) => change.pointer);
+    expect(notBreaking).toEqual(expect.arrayContaining(want.notBreaking ?? []));
+  });
+
+  it.each(apiIds)('finds no change at all between %s and itself', (id) => {
+    expect(diffContract(loadBundle(id), loadBundle(id))).toEqual([]);
+  });
+
+  const described: [string, string, (d: Json) => void, string][] = [
+    ['removing an endpoint', 'gateway-v1', (d: Json) => delete d.paths['/messages/broadcast'], 'removed operation POST /messages/broadcast'],
+    [
+      'narrowing a request enum',
+      'im-v1',
+      (d: Json) => schemas(d).MessagePostRequest.properties.scheduler_pipe.enum.pop(),
+      'removed enum value "sqs" (sent by the client)',
+    ],
+    [
+      'tightening a maxLength',
+      'im-v1',
+      (d: Json) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 100),
+      'changed maxLength 255 -> 100 (sent by the client)',
+    ],
+    [
+      'loosening a callback limit',
+      'im-v1',
+      (d: Json) => (schemas(d).StatusCallback.properties.detail.maxLength = 1000),
+      'changed maxLength 255 -> 1000 (callback, sent by the service)',
+    ],
+  ];
+  it.each(described)('says what changed when %s', (_title, id, mutate, want) => {
+    const { before, after } = pair(id, mutate);
+    expect(diffContract(before, after).map((change) => change.what)).toContain(want);
+  });
+});

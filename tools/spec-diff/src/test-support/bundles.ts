@@ -1,0 +1,20 @@
+// The real bundles `pnpm build` writes to specs/dist, for building before/after pairs in tests.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Json } from '../diff.js';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+export const specsDist = join(repoRoot, 'specs', 'dist');
+
+export function loadBundle(id: string): Json {
+  return JSON.parse(readFileSync(join(specsDist, `${id}.json`), 'utf8'));
+}
+
+/** A before/after pair: the real bundle, and a deep copy changed by `mutate`. */
+export function pair(id: string, mutate: (after: Json) => void): { before: Json; after: Json } {
+  const before = loadBundle(id);
+  const after = structuredClone(before);
+  mutate(after);
+  return { before, after };
+}
