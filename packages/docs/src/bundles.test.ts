@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { basePathOf, describeAuth, factsOf, findBundles, listCallbacks, listOperations, purposeOf, readBundle } from './bundles.mjs';
+
+describe('findBundles', () => {
+  it('finds every interface the openapi package exports, each with a JSON and a YAML bundle', () => {
+    const bundles = findBundles();
+    expect(bundles.map((bundle) => bundle.id)).toEqual(['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1']);
+    for (const bundle of bundles) {
+      expect(bundle.jsonPath).toMatch(new RegExp(`${bundle.id}\\.json$`));
+      expect(bundle.yamlPath).toMatch(new RegExp(`${bundle.id}\\.yaml$`));
+    }
+  });
+});
+
+describe('purposeOf', () => {
+  it.each([
+    ['info.summary wins', { info: { summary: 'Single SMS.', description: 'Long text. More.' } }, 'Single SMS.'],
+    ['else the first sentence of the description', { info: { description: 'Sends SMS. Also looks them up.' } }, 'Sends SMS.'],
+    ['a sentence may span lines', { info: { description: 'Sends one SMS to\none handset. Then more.' } }, 'Sends one SMS to one handset.'],
+    ['only the first paragraph counts', { info: { description: 'No full stop here\n\nSecond paragraph.' } }, 'No full stop here'],
+    ['"e.g." and version numbers do not end a sentence', { info: { description: 'Sends e.g. text via v1.0 paths. Next.' } }, 'Sends e.g. text via v1.0 paths.'],
+    ['nothing to say', { info: {} }, ''],
+  ])('%s', (_title, doc, want) => {
+    expect(purposeOf(doc)).toBe(want);
+  });
+});
+
+describe('basePathOf', () => {
+  it.each([
+    ['drops the {base_url} host variable', '{base_url}/rest/sms/v2', '/rest/sms/v2'],
+    ['a bare {base_url} is the root', '{base_url}', '/'],
+    ['keeps a URL without the variable', '/rest/gateway', '/rest/gateway'],
+  ])('%s', (_title, url, want) => {
+    expect(basePathOf({ servers: [{ url }] })).toBe(want);
+  });
+
+  it('is the root when there is no server', () => {
+    expect(basePathOf({})).toBe('/');
+  });
+});
+
+describe('describeAuth', () => {
+  const schemes = {
+    basic: { type: 'http', scheme: 'basic' },
+    bearer: { type: 'http', scheme: 'Bearer' },
+    key: { type: 'apiKey', in: 'header', name: 'authorization' },
+    oauth: { type: 'oauth2', flows: {} },
+  };
+  it.each([
+    ['HTTP Basic', [{ basic: [] }], ['HTTP Basic']],
+    ['HTTP Bearer, whatever the case of the scheme', [{ bearer: [] }], ['HTTP Bearer']],
+    ['an API key names its header', [{ key: [] }], ['API key in header `authorization`']],
+    ['alternatives are listed once each', [{ basic: [] }, { key: [] }, { basic: [] }], ['HTTP Basic', 'API key in header `authorization`']],
+    ['OAuth 2.0', [{ oauth: ['read'] }], ['OAuth 2.0']],
+    ['no global requirement', [], ['none']],
+  ])('%s', (_title, security, want) => {
+    expect(describeAuth({ security, components: { securitySchemes: schemes } })).toEqual(want);
+  });
+
+  it('rejects a requirement without a scheme, rather than printing a wrong one', () => {
+    expect(() => describeAuth({ security: [{ missing: [] }], components: { securitySchemes: {} } })).toThrow(/missing/);
+  });
+});
+
+describe('operations and callbacks', () => {
+  const doc = {
+    paths: {
+      '/messages': {
+        parameters: [],
+        post: {
+          operationId: 'sendMessage',
+          summary: 'Send',
+          callbacks: {
+            statusCallback: { '{$url}': { post: { operationId: 'receiveStatus', summary: 'Status' } } },
+            replyCallback: { '{$url}': { post: { operationId: 'receiveReply', summary: 'Reply' } } },
+          },
+        },
+        get: { operationId: 'getMessage', summary: 'Get' },
+      },
+    },
+  };
+
+  it('lists every method of every path, ignoring path-level keys', () => {
+    expect(listOperations(doc).map((op) => `${op.method} ${op.path} ${op.operationId}`)).toEqual([
+      'get /messages getMessage',
+      'post /messages sendMessage',
+    ]);
+  });
+
+  it('lists every callback operation with its name and declaring operation', () => {
+    expect(listCallbacks(doc).map((cb) => `${cb.parent.operationId} ${cb.callback} ${cb.method} ${cb.expression} ${cb.summary}`)).toEqual([
+      'sendMessage statusCallback post {$url} Status',
+      'sendMessage replyCallback post {$url} Reply',
+    ]);
+  });
+});
+
+describe('factsOf the published bundles', () => {
+  it.each(findBundles().map((bundle) => [bundle.id, bundle] as const))('%s: every landing fact is read from the bundle', (id, bundle) => {
+    const doc = readBundle(bundle.jsonPath);
+    const facts = factsOf(id, doc);
+    expect(facts.title).toBe(doc.info.title);
+    expect(facts.version).toBe(doc.info.version);
+    expect(`{base_url}${facts.basePath}`).toBe(doc.servers[0].url);
+    expect(facts.purpose.length).toBeGreaterThan(0);
+    expect(facts.auth).not.toEqual(['none']);
+    expect(facts.operations).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatWeights, loadedFiles, measureSite } from './weights.mjs';
+
+describe('loadedFiles', () => {
+  it.each([
+    ['a relative script', '<script src="./redoc.standalone.js"></script>', ['redoc.standalone.js']],
+    ['a stylesheet, not a link a reader follows', '<link rel="stylesheet" href="site.css"><a href="other.html">x</a>', ['site.css']],
+    ['inline scripts and data: icons cost nothing extra', '<script>1</script><link rel="icon" href="data:,">', []],
+    ['the same file twice is one transfer', '<script src="a.js"></script><script src="./a.js?v=1"></script>', ['a.js']],
+    ['images', '<img src="logo.svg" alt="">', ['logo.svg']],
+  ])('%s', (_title, html, want) => {
+    expect(loadedFiles(html)).toEqual(want);
+  });
+
+  it.each([['https://cdn.example.com/x.js'], ['//cdn.example.com/x.js']])('refuses a page that loads %s from another host', (url) => {
+    expect(() => loadedFiles(`<script src="${url}"></script>`)).toThrow(/outside the site/);
+  });
+});
+
+describe('measureSite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-weights-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'shared.js'), 'x'.repeat(1000));
+  writeFileSync(join(dir, 'index.html'), '<p>landing</p>');
+  writeFileSync(join(dir, 'a.html'), '<script src="./shared.js"></script>');
+  writeFileSync(join(dir, 'b.html'), '<script src="./shared.js"></script><!-- b -->');
+
+  const weight = measureSite(dir, ['index.html', 'a.html', 'b.html']);
+
+  it('counts, for each page, its HTML plus what it loads', () => {
+    const [landing, a, b] = weight.pages;
+    expect(landing).toMatchObject({ page: 'index.html', bytes: 14, assets: [] });
+    expect(a).toMatchObject({ page: 'a.html', bytes: 35 + 1000 });
+    expect(b).toMatchObject({ page: 'b.html', bytes: 45 + 1000 });
+    expect(a?.gzip).toBeLessThan(a?.bytes ?? 0);
+  });
+
+  it('reports a file loaded by several pages as shared, and counts it once for the site', () => {
+    expect(weight.shared.map((item) => item.file)).toEqual(['shared.js']);
+    expect(weight.site.bytes).toBe(14 + 35 + 45 + 1000);
+  });
+
+  it('prints one line per page and the shared file once', () => {
+    const text = formatWeights(weight);
+    expect(text.split('\n').filter((line) => /^(index|a|b)\.html /.test(line))).toHaveLength(3);
+    expect(text.match(/^Shared: shared\.js 1\.0 kB/m)).not.toBeNull();
+    expect(text).toContain('Whole site, every page with shared files counted once: 1.1 kB');
+  });
+});
