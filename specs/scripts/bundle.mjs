@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
+import { refCallbackPathItems } from './ref-callback-path-items.mjs';
 
 const specsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `--out <dir>` bundles elsewhere (the determinism test rebuilds into a temporary folder).
@@ -29,7 +30,7 @@ for (const id of apiIds) {
     console.error(`bundling ${id} failed:\n${error.stderr ?? error.message}`);
     process.exit(1);
   }
-  const document = JSON.parse(readFileSync(jsonPath, 'utf8'));
+  const document = refCallbackPathItems(JSON.parse(readFileSync(jsonPath, 'utf8')));
   writeFileSync(jsonPath, `${JSON.stringify(document, null, 2)}\n`);
   writeFileSync(join(distDir, `${id}.yaml`), stringify(document, { lineWidth: 0 }));
   console.log(`bundled ${id} -> ${relative(process.cwd(), jsonPath)} (+ .yaml)`);

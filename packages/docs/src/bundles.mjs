@@ -39,18 +39,42 @@ export function findBundles() {
 }
 
 /**
+ * A bundle as the site reads it, with its callbacks inline (see inlineCallbacks).
  * @param {string} file
  * @returns {any}
  */
 export function readBundle(file) {
+  let doc;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    doc = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`cannot read ${file}: run \`pnpm build\` from the repository root first`, { cause: error });
   }
+  return inlineCallbacks(doc);
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The bundles point each callback at its path item in `components.pathItems` (one definition,
+ * unique operationIds). Redoc 2 does not follow such a `$ref`: it shows an operation named "$ref".
+ * The site therefore reads callbacks with their path items in place; the published files keep the `$ref`.
+ * @param {any} doc
+ */
+export function inlineCallbacks(doc) {
+  const prefix = '#/components/pathItems/';
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      for (const expressions of Object.values(item?.[method]?.callbacks ?? {})) {
+        for (const [expression, pathItem] of Object.entries(expressions)) {
+          const name = typeof pathItem?.$ref === 'string' && pathItem.$ref.startsWith(prefix) ? pathItem.$ref.slice(prefix.length) : undefined;
+          if (name !== undefined && doc.components?.pathItems?.[name]) expressions[expression] = structuredClone(doc.components.pathItems[name]);
+        }
+      }
+    }
+  }
+  return doc;
+}
 
 /**
  * Operations of a path map (`paths`, or one callback's expression map), in document order.

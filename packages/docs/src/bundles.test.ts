@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { basePathOf, describeAuth, factsOf, findBundles, listCallbacks, listOperations, purposeOf, readBundle } from './bundles.mjs';
+import { basePathOf, describeAuth, factsOf, findBundles, inlineCallbacks, listCallbacks, listOperations, purposeOf, readBundle } from './bundles.mjs';
 
 describe('findBundles', () => {
   it('finds every interface the openapi package exports, each with a JSON and a YAML bundle', () => {
@@ -105,5 +106,23 @@ describe('factsOf the published bundles', () => {
     expect(facts.purpose.length).toBeGreaterThan(0);
     expect(facts.auth).not.toEqual(['none']);
     expect(facts.operations).toBeGreaterThan(0);
+  });
+});
+
+describe('inlineCallbacks', () => {
+  it('puts a callback path item referenced from components.pathItems in place, for Redoc', () => {
+    const item = { post: { operationId: 'receive', summary: 'Receive', responses: { '200': { description: 'ok' } } } };
+    const doc = inlineCallbacks({
+      paths: { '/x': { post: { callbacks: { status: { '{$url}': { $ref: '#/components/pathItems/Receive' } } } } } },
+      components: { pathItems: { Receive: item } },
+    });
+    expect(doc.paths['/x'].post.callbacks.status['{$url}']).toEqual(item);
+  });
+
+  it('leaves the published bundle file with its $ref', () => {
+    const [bundle] = findBundles().filter((b) => b.id === 'im-v1');
+    const published = JSON.parse(readFileSync(bundle!.jsonPath, 'utf8'));
+    expect(published.paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].$ref).toBe('#/components/pathItems/StatusCallback');
+    expect(readBundle(bundle!.jsonPath).paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].post.operationId).toBe('receiveStatusCallback');
   });
 });

@@ -1,6 +1,7 @@
 // Diffs two bundles of one interface with api-smart-diff and classifies each change with our
 // policy (policy.ts).
 import { apiCompare, type CompareRules, type DiffType, openapi3Rules } from 'api-smart-diff';
+import { inlineCallbackPathItems } from './canonical.js';
 import { type Action, classify, type Flow, type JsonPath, type ValueLists } from './policy.js';
 
 // biome-ignore lint: an OpenAPI document is untyped JSON here.
@@ -110,7 +111,10 @@ function listsReader(merged: Json): (path: JsonPath) => ValueLists | undefined {
 
 /** Every change between two bundles of one interface that can matter to a consumer. */
 export function diffContract(before: Json, after: Json): Change[] {
-  const { diffs, merged } = apiCompare(before, after, { rules: rules(before), metaKey });
+  const { diffs, merged } = apiCompare(inlineCallbackPathItems(before), inlineCallbackPathItems(after), {
+    rules: rules(before),
+    metaKey,
+  });
   const listsAt = listsReader(merged);
   const changes: Change[] = [];
   for (const diff of diffs) {

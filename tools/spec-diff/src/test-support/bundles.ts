@@ -2,13 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inlineCallbackPathItems } from '../canonical.js';
 import type { Json } from '../diff.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 export const specsDist = join(repoRoot, 'specs', 'dist');
 
+/** The bundle with its callbacks inlined, the layout diffContract compares (canonical.ts). */
 export function loadBundle(id: string): Json {
-  return JSON.parse(readFileSync(join(specsDist, `${id}.json`), 'utf8'));
+  return inlineCallbackPathItems(JSON.parse(readFileSync(join(specsDist, `${id}.json`), 'utf8')));
 }
 
 /** A before/after pair: the real bundle, and a deep copy changed by `mutate`. */
