@@ -1,0 +1,52 @@
+// Short names for the generated types of interface C (fallback messaging, im v1). The generated
+// file is the contract; this file only names its parts. No schema of C has readOnly fields.
+import type { components, operations, paths, webhooks } from './generated/schema.js';
+
+export type { components, operations, paths, webhooks };
+
+type Schemas = components['schemas'];
+type Headers = components['headers'];
+
+/** Body of `POST /message` (section 2.3). */
+export type MessagePostRequest = Schemas['MessagePostRequest'];
+/** The 202 reply of `POST /message`: `{ id }` (section 4.3). */
+export type MessagePostResponse = operations['sendMessage']['responses'][202]['content']['application/json'];
+/** Where the message goes: at least one of `contact_id`, `mobile`, `email` (section 2.3). */
+export type Destination = Schemas['Destination'];
+/** The message: `type` plus the matching `text`, `media` or `template` (section 2.3). */
+export type Message = Schemas['Message'];
+export type TextMessage = Schemas['TextMessage'];
+export type MediaMessage = Schemas['MediaMessage'];
+export type TemplateMessage = Schemas['TemplateMessage'];
+export type TemplateParameter = Schemas['TemplateParameter'];
+/** One delivery attempt of the ordered fallback (section 2.3). */
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+/** The five delivery channels. */
+export type Channel = Schemas['Channel'];
+/** Defined by the interface, used by no endpoint (section 2.3). */
+export type Source = Schemas['Source'];
+export type ChannelSource = Schemas['ChannelSource'];
+/** Body of the status callback (sections 2.3 and 6). */
+export type StatusCallback = Schemas['StatusCallback'];
+/** The ten message states (sections 2.3 and 3). */
+export type MessageStatus = Schemas['MessageStatus'];
+/** The error body of every documented failure (sections 2.3 and 7). */
+export type APIError = Schemas['APIError'];
+/** One entry of `APIError.errors`. Named as the spec document names it; it is not the global `Error`. */
+export type Error = Schemas['Error'];
+export type Uuid = Schemas['Uuid'];
+export type E164 = Schemas['E164'];
+export type Email = Schemas['Email'];
+export type MimeType = Schemas['MimeType'];
+export type Url = Schemas['Url'];
+export type LongString = Schemas['LongString'];
+export type ShortString = Schemas['ShortString'];
+
+/** Response headers of section 8. */
+export type XRateLimitLimit = Headers['X-RateLimit-Limit'];
+export type RetryAfter = Headers['RetryAfter'];
+export type ContentSecurityPolicy = Headers['Content-Security-Policy'];
+export type StrictTransportSecurity = Headers['Strict-Transport-Security'];
+
+/** The status callback operation: the service POSTs a StatusCallback; the receiver answers 200 (with X-RateLimit-Limit), or 401, 429, 500 with APIError. */
+export type ReceiveStatusCallbackOperation = operations['receiveStatusCallback'];

@@ -1,0 +1,67 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  APIError,
+  Channel,
+  DeliveryAttempt,
+  Error as ErrorItem,
+  MessagePostRequest,
+  MessagePostResponse,
+  MessageStatus,
+  ReceiveStatusCallbackOperation,
+  RetryAfter,
+  StatusCallback,
+  XRateLimitLimit,
+} from './index.js';
+
+describe('MessagePostRequest', () => {
+  it('requires destination and message', () => {
+    // @ts-expect-error message is required (section 2.3)
+    const missing: MessagePostRequest = { destination: { mobile: '+447700900123' } };
+    void missing;
+  });
+  it('accepts a text message with an ordered fallback', () => {
+    const ok: MessagePostRequest = {
+      destination: { mobile: '+447700900123' },
+      message: { type: 'text', text: { body: 'Hello' } },
+      delivery_attempts: [{ channel: 'wab', timeout: 60 }, { channel: 'sms' }],
+      scheduler_pipe: 'sqs',
+    };
+    void ok;
+  });
+  it('rejects an undocumented message type and channel', () => {
+    // @ts-expect-error 'voice' is not a message type
+    const type: MessagePostRequest['message']['type'] = 'voice';
+    // @ts-expect-error 'fax' is not a channel
+    const attempt: DeliveryAttempt = { channel: 'fax' };
+    void type;
+    void attempt;
+  });
+});
+
+it('the 202 body is { id }', () => {
+  expectTypeOf<MessagePostResponse>().toEqualTypeOf<{ id?: string }>();
+});
+
+it('channels and states are the documented sets', () => {
+  expectTypeOf<Channel>().toEqualTypeOf<'wab' | 'sms' | 'mms' | 'email' | 'rcs'>();
+  expectTypeOf<MessageStatus>().toEqualTypeOf<
+    'accepted' | 'submitted' | 'sent' | 'received' | 'read' | 'frozen' | 'rejected' | 'failed' | 'dead' | 'expired'
+  >();
+  expectTypeOf<NonNullable<StatusCallback['status']>>().toEqualTypeOf<MessageStatus>();
+});
+
+it('APIError nests Error items with a required description', () => {
+  expectTypeOf<APIError>().toEqualTypeOf<{ code?: number; message?: string; errors?: ErrorItem[] }>();
+  expectTypeOf<ErrorItem>().toEqualTypeOf<{ field?: string; code?: number; description: string }>();
+});
+
+it('the status callback operation: 200 with X-RateLimit-Limit, or APIError', () => {
+  type Responses = ReceiveStatusCallbackOperation['responses'];
+  expectTypeOf<Responses[200]['headers']['X-RateLimit-Limit']>().toEqualTypeOf<XRateLimitLimit>();
+  expectTypeOf<Responses[429]['content']['application/json']>().toEqualTypeOf<APIError>();
+  expectTypeOf<keyof Responses>().toEqualTypeOf<200 | 401 | 429 | 500>();
+});
+
+it('section 8 headers are numbers where integers', () => {
+  expectTypeOf<RetryAfter>().toEqualTypeOf<number>();
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { expectedAliases, exportedAliases } from '@messaging-contracts/typegen/aliases';
+
+const { aliases, reexports } = exportedAliases('im-v1');
+
+describe('every schema of specs/dist/im-v1.json has its short name', () => {
+  it.each(expectedAliases('im-v1'))('$name = $type', ({ name, type }) => {
+    expect(aliases.get(name)).toBe(type);
+  });
+});
+
+it('re-exports the generated roots', () => {
+  expect(reexports).toEqual(['components', 'operations', 'paths', 'webhooks']);
+});

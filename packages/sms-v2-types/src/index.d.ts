@@ -1,0 +1,31 @@
+// Short names for the generated types of interface B (SMS v2). The generated file is the contract;
+// this file only names its parts. SingleMessage has a readOnly `id`, so it is named twice: the
+// plain name is the shape the service describes (readOnly `id` typed), `SingleMessageInput` the
+// body a request carries (`id` excluded), as openapi-fetch types them.
+import type { Readable, Writable, components, operations, paths, webhooks } from './generated/schema.js';
+
+export type { components, operations, paths, webhooks };
+
+type Schemas = components['schemas'];
+
+/** A single SMS (section 2.2), as described, readOnly `id` included. */
+export type SingleMessage = Readable<Schemas['SingleMessage']>;
+/** The body of `POST /messages`: a SingleMessage without its readOnly `id`. */
+export type SingleMessageInput = Writable<Schemas['SingleMessage']>;
+/** The twelve message states (sections 2.2 and 3). */
+export type MessageStatus = Schemas['MessageStatus'];
+/** Body of the status callback, and of the 202 reply of `POST /messages` (section 2.2). */
+export type StatusCallback = Schemas['StatusCallback'];
+/** Body of the reply callback (section 2.2). */
+export type ReplyCallback = Schemas['ReplyCallback'];
+/** The 200 reply of `GET /messages` (section 2.2). */
+export type MessageDetails = Schemas['MessageDetails'];
+/** B's UUID string. */
+export type Uuid = Schemas['Uuid'];
+/** The error body of the 401 and default responses (sections 2.2 and 7). */
+export type ErrorBody = Schemas['ErrorBody'];
+
+/** The status callback operation: the service POSTs a StatusCallback; the receiver answers 200. */
+export type ReceiveStatusCallbackOperation = operations['receiveStatusCallback'];
+/** The reply callback operation: the service POSTs a ReplyCallback. */
+export type ReceiveReplyCallbackOperation = operations['receiveReplyCallback'];

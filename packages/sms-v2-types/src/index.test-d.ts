@@ -1,0 +1,69 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  ErrorBody,
+  MessageDetails,
+  MessageStatus,
+  ReceiveReplyCallbackOperation,
+  ReceiveStatusCallbackOperation,
+  ReplyCallback,
+  SingleMessage,
+  SingleMessageInput,
+  StatusCallback,
+} from './index.js';
+
+type TwelveStates =
+  | 'accepted' | 'queued' | 'submitted' | 'sent' | 'received' | 'blocked'
+  | 'deficient' | 'frozen' | 'rejected' | 'failed' | 'dead' | 'expired';
+
+describe('message states', () => {
+  it('are the twelve of section 2.2', () => {
+    expectTypeOf<MessageStatus>().toEqualTypeOf<TwelveStates>();
+    expectTypeOf<NonNullable<MessageDetails['status']>>().toEqualTypeOf<TwelveStates>();
+  });
+  it('reject an undocumented value', () => {
+    // @ts-expect-error 'delivered' is not one of the twelve states
+    const status: MessageStatus = 'delivered';
+    void status;
+  });
+});
+
+describe('callbacks', () => {
+  it('StatusCallback: id, status, detail, all optional', () => {
+    expectTypeOf<StatusCallback>().toEqualTypeOf<{ id?: string; status?: TwelveStates; detail?: string }>();
+  });
+  it('ReplyCallback: five optional strings', () => {
+    expectTypeOf<ReplyCallback>().toEqualTypeOf<{
+      id?: string;
+      source?: string;
+      destination?: string;
+      content?: string;
+      operator?: string;
+    }>();
+  });
+  it('the callback operations carry those bodies', () => {
+    expectTypeOf<
+      ReceiveStatusCallbackOperation['requestBody']['content']['application/json']
+    >().toEqualTypeOf<StatusCallback>();
+    expectTypeOf<
+      ReceiveReplyCallbackOperation['requestBody']['content']['application/json']
+    >().toEqualTypeOf<ReplyCallback>();
+  });
+});
+
+describe('SingleMessage', () => {
+  it('received shape types the readOnly id as a string', () => {
+    expectTypeOf<SingleMessage['id']>().toEqualTypeOf<string | undefined>();
+  });
+  it('request shape rejects the readOnly id and requires destination and content', () => {
+    // @ts-expect-error id is readOnly
+    const withId: SingleMessageInput = { id: 'x', destination: '+447700900123', content: 'hi' };
+    // @ts-expect-error content is required
+    const missing: SingleMessageInput = { destination: '+447700900123' };
+    void withId;
+    void missing;
+  });
+});
+
+it('ErrorBody has three required fields', () => {
+  expectTypeOf<ErrorBody>().toEqualTypeOf<{ message: string; statusCode: number; error: string }>();
+});

@@ -1,0 +1,2 @@
+export declare function exportedAliases(id: string): { aliases: Map<string, string>; reexports: string[] };
+export declare function expectedAliases(id: string): { name: string; type: string }[];
