@@ -1,0 +1,28 @@
+// Interface D's paths as this client serves them: `{application_name}` starts every path of the
+// contract (section 4.4) and is given once, in the client options, so it is dropped from the path
+// templates and from each operation's path parameters. Everything else is the generated type.
+import type { paths } from '@messaging-contracts/campaign-manager-v1-types';
+import type { APPLICATION_NAME } from './contract.js';
+
+type AppName = typeof APPLICATION_NAME;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+type WithoutAppName<Params> = Params extends { path: infer Path }
+  ? Simplify<
+      Omit<Params, 'path'> &
+        ([Exclude<keyof Path, AppName>] extends [never] ? { path?: never } : { path: Omit<Path, AppName> })
+    >
+  : Params;
+
+type OperationWithoutAppName<Operation> = Operation extends { parameters: infer Params }
+  ? Simplify<Omit<Operation, 'parameters'> & { parameters: WithoutAppName<Params> }>
+  : Operation;
+
+type PathItemWithoutAppName<Item> = {
+  [K in keyof Item]: K extends 'parameters' ? WithoutAppName<Item[K]> : OperationWithoutAppName<Item[K]>;
+};
+
+/** `paths` of campaign-manager-v1 with `/{application_name}` taken off: `/lists`, `/lists/{list_id}`, ... */
+export type CampaignManagerPaths = {
+  [P in keyof paths as P extends `/{${AppName}}${infer Rest}` ? Rest : P]: PathItemWithoutAppName<paths[P]>;
+};

@@ -1,0 +1,35 @@
+// Base-URL rules: every interface uses HTTPS (spec document, introduction; B redirects plain HTTP).
+// Plain http is accepted only for loopback hosts, for local test servers.
+
+/**
+ * Parses `url` and throws a TypeError unless it is https, or http on a loopback host (localhost,
+ * 127.0.0.0/8, [::1]), and carries no credentials, query or fragment. The message never quotes
+ * the URL, which could hold a password.
+ */
+export function assertSafeBaseUrl(url: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1) to dotted decimal.
+  const loopback = /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(parsed?.hostname ?? '');
+  if (
+    !parsed ||
+    !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback)) ||
+    parsed.username + parsed.password + parsed.search + parsed.hash !== ''
+  ) {
+    throw new TypeError('baseUrl must be https (http only for loopback), without credentials, query or fragment');
+  }
+  return parsed;
+}
+
+/**
+ * The URL requests are made against: the `{base_url}` (scheme and host, optionally a path
+ * prefix) followed by the interface's base path. A baseUrl that already ends with the base path
+ * is taken as it is, so the server URL of the contract works too.
+ */
+export function resolveBaseUrl(baseUrl: string, basePath: string): string {
+  const parsed = assertSafeBaseUrl(baseUrl);
+  const prefix = parsed.pathname.replace(/\/+$/, '');
+  return parsed.origin + (prefix.endsWith(basePath) ? prefix : prefix + basePath);
+}

@@ -1,0 +1,178 @@
+// Assembles an openapi-fetch client with what the interfaces need and nothing on the hot path that
+// could be done once: base URL, auth and Accept headers are fixed at creation; per call there is
+// one timer, one AbortController and one options object, and fetch builds the only Request.
+import createClient, { type Middleware } from 'openapi-fetch';
+import { type Auth, authHeader } from './auth.js';
+import { resolveBaseUrl } from './base-url.js';
+import { ClientNetworkError, createRedactor } from './errors.js';
+import type { RetryPolicy } from './retry.js';
+import type { StrictClient } from './strict-client.js';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Options every client takes. */
+export interface CommonClientOptions {
+  /** `{base_url}`: scheme and host (https; http only for loopback). The interface's base path is appended. */
+  baseUrl: string;
+  /** Limit for a whole call (request, response body, and any 429 retries), in ms. Default 30 000; 0 turns it off. */
+  timeoutMs?: number;
+  /**
+   * A fetch to use instead of `globalThis.fetch`, called the same way: `fetch(request, init)`, where
+   * `init.signal` (when present) carries the call's time limit: honour it (pass `init` on), or
+   * timeouts cannot end the exchange.
+   */
+  fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
+}
+
+export interface CoreClientOptions extends CommonClientOptions {
+  /** The interface's base path, from its contract's server URL (e.g. `/rest/gateway`). */
+  basePath: string;
+  /** A fixed path after the base path, already encoded (D's `/{application_name}`). */
+  pathPrefix?: string;
+  auth: Auth;
+  /** A Request constructor for openapi-fetch to use (A's client sets its vendor media type with it). */
+  Request?: typeof Request;
+  /** 429 handling, for an interface that documents it (see retryPolicy()). */
+  retry?: RetryPolicy | undefined;
+}
+
+type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal };
+type Result = { response: Response };
+type Invoke = (url: string, init: Init) => Promise<Result>;
+
+// openapi-fetch builds a Request per call and fetch builds a second one from it (for a body,
+// through a TransformStream): most of what bare openapi-fetch costs over fetch(url, init). When
+// nothing but our transport sees the request (no custom Request or fetch, no middleware),
+// openapi-fetch gets this record of its arguments instead, and the transport calls
+// fetch(url, init), which builds the one Request from the same arguments. It carries what
+// openapi-fetch and the transport read: url, method, signal (the call's deadline).
+class PlainRequest {
+  method: string;
+  signal: AbortSignal | null | undefined;
+  constructor(
+    readonly url: string,
+    readonly init: Init,
+  ) {
+    this.method = init.method as string;
+    this.signal = init.signal = init.timeoutSignal ?? init.signal;
+  }
+}
+
+// The only init keys openapi-fetch passes for a plain call. Anything else (a RequestInit extra, a
+// method or body the Request constructor could refuse, another baseUrl) builds a real Request, so
+// what it throws is thrown where it always was, not from inside fetch.
+const PLAIN_KEYS = ['redirect', 'method', 'body', 'headers', 'signal', 'timeoutSignal'];
+
+export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, fetch: customFetch } = options;
+  // setTimeout fires at once for delays above 2^31 - 1 ms.
+  if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
+  const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath) + (options.pathPrefix ?? '');
+  const auth = authHeader(options.auth);
+  const redact = createRedactor(auth.secrets);
+  const { retry } = options;
+
+  // Failures of fetch itself become ClientNetworkError. An aborted request rejects with its
+  // signal's reason: our timeout error, or the caller's own reason, passed on unchanged.
+  //
+  // The call's deadline signal reaches fetch as `request.timeoutSignal` (openapi-fetch copies
+  // unknown init keys onto the Request) and is given to fetch's own init, not to openapi-fetch's
+  // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
+  // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
+  // cheap as a bare openapi-fetch call.
+  const transport = async (request: (Request | PlainRequest) & { timeoutSignal?: AbortSignal }): Promise<Response> => {
+    const signal = request.timeoutSignal;
+    try {
+      return await (request instanceof PlainRequest
+        ? fetch(request.url, request.init as RequestInit)
+        : (customFetch ?? fetch)(request, signal && { signal }));
+    } catch (error) {
+      if (signal?.aborted || request.signal?.aborted) throw error;
+      const cause = redact(error) as Error;
+      throw new ClientNetworkError(
+        'network',
+        request.method,
+        // As a Request would show it (a plain request's url is not normalised).
+        new URL(request.url).href.split('?')[0]!,
+        `failed: ${redact(String((cause?.cause as Error)?.message ?? cause))}`,
+        cause,
+      );
+    }
+  };
+
+  // Constructed by openapi-fetch with `new`: returns a PlainRequest, or a Request when the call is
+  // not plain.
+  function plainRequest(url: string, init: Init): PlainRequest | Request {
+    const { method, body } = init as { method: string; body: unknown };
+    return url.startsWith(baseUrl) &&
+      init.redirect === 'follow' &&
+      (init.signal == null || init.signal instanceof AbortSignal) &&
+      Object.keys(init).every((key) => PLAIN_KEYS.includes(key)) &&
+      /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) &&
+      (body === undefined || (typeof body === 'string' && !/^(GET|HEAD)$/.test(method)))
+      ? new PlainRequest(url, init)
+      : new Request(url, init as RequestInit);
+  }
+  // Off for good once a middleware is added (it may read or replace the Request).
+  let plain = !options.Request && !customFetch;
+
+  const client = createClient<Paths>({
+    baseUrl,
+    headers: { Accept: 'application/json', [auth.name]: auth.value },
+    fetch: transport,
+    ...(options.Request && { Request: options.Request }),
+  });
+
+  async function call(invoke: Invoke, method: string, url: string, init: Init | undefined): Promise<Result> {
+    const userSignal = init?.signal ?? undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let signal = userSignal;
+    if (timeoutMs) {
+      const controller = new AbortController();
+      timer = setTimeout(() => {
+        controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      signal = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
+    }
+    const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
+    const callInit: Init = { ...init };
+    if (signal !== userSignal) callInit.timeoutSignal = signal;
+    // A per-call fetch or middleware sees the Request too; a per-call Request is the caller's.
+    if (plain && !init?.fetch && !init?.middleware) callInit.Request ??= plainRequest;
+    try {
+      let result = await invoke(url, callInit);
+      for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {
+        const wait = retry.delayMs(result.response.headers);
+        // A retry never outlives the call's time limit: past it, the 429 is the answer.
+        if (wait === undefined || Date.now() + wait >= deadline) break;
+        await retry.sleep(wait, signal);
+        result = await invoke(url, callInit);
+      }
+      return result;
+    } catch (error) {
+      // Our timeout error, and the caller's own abort reason, unchanged.
+      if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
+      // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
+      // anything the server echoed; name the call instead.
+      throw error instanceof SyntaxError
+        ? new SyntaxError(`${method} ${baseUrl}${url}: body is not JSON (see parseAs)`)
+        : redact(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // Every HTTP method of openapi-fetch's client (its upper-case keys) goes through call().
+  const wrapped: Record<string, unknown> = { ...client };
+  for (const method of Object.keys(client)) {
+    const invoke = (client as unknown as Record<string, Invoke>)[method]!;
+    if (method === method.toUpperCase()) wrapped[method] = (url: string, init?: Init) => call(invoke, method, url, init);
+  }
+  wrapped.use = (...middleware: Middleware[]) => {
+    plain = false;
+    client.use(...middleware);
+  };
+  wrapped.request = (method: string, url: string, init?: Init) =>
+    (wrapped[method.toUpperCase()] as (url: string, init?: Init) => Promise<Result>)(url, init);
+  return wrapped as unknown as StrictClient<Paths>;
+}

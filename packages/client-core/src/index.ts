@@ -1,0 +1,11 @@
+export { type Auth, type AuthHeader, authHeader } from './auth.js';
+export { assertSafeBaseUrl, resolveBaseUrl } from './base-url.js';
+export {
+  type CommonClientOptions,
+  type CoreClientOptions,
+  createCoreClient,
+  DEFAULT_TIMEOUT_MS,
+} from './client.js';
+export { ClientNetworkError, type NetworkErrorKind } from './errors.js';
+export { DEFAULT_RETRIES, type RetryAfterRule, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
+export type { Exact, StrictClient, StrictMethod } from './strict-client.js';

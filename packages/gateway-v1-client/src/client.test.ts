@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFailures } from '../../client-core/src/testing/failure-suite.js';
+import { type RecordingServer, startRecordingServer } from '../../client-core/src/testing/recording-server.js';
+import { type GatewayMediaType, createGatewayClient } from './client.js';
+import { ClientNetworkError } from './index.js';
+
+const username = 'acme';
+const password = 'pw-8b1f0e77';
+const token = Buffer.from(`${username}:${password}`).toString('base64');
+
+describe('mediaType', () => {
+  it.each<GatewayMediaType>([
+    'json',
+    'application/json',
+    'application/vnd.acme.gateway.v1+json',
+    'application/vnd.acme-corp.eu.gateway.v1+json',
+  ])('accepts %s', (mediaType) => {
+    expect(() => createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType })).not.toThrow();
+  });
+
+  it.each([
+    ['the placeholder itself', 'application/vnd.<vendor>.gateway.v1+json'],
+    ['another version', 'application/vnd.acme.gateway.v2+json'],
+    ['another interface', 'application/vnd.acme.sms.v1+json'],
+    ['an empty vendor token', 'application/vnd..gateway.v1+json'],
+    ['a parameter', 'application/vnd.acme.gateway.v1+json; charset=utf-8'],
+    ['plain text', 'text/plain'],
+  ])('rejects %s', (_title, mediaType) => {
+    expect(() =>
+      createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType: mediaType as GatewayMediaType }),
+    ).toThrow(TypeError);
+  });
+});
+
+describe('the vendor media type', () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const vendor = 'application/vnd.acme.gateway.v1+json';
+
+  it('is the Content-Type of requests with a body only', async () => {
+    const client = createGatewayClient({ baseUrl: server.url, username, password, mediaType: vendor });
+    server.reply({ status: 201, body: [1] }, { status: 200, body: { content: 'hi', destination: '1' } });
+    await client.POST('/messages', { body: { content: 'hi', destination: '1' } });
+    await client.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } });
+    expect(server.requests.map((r) => r.headers['content-type'])).toEqual([vendor, undefined]);
+  });
+
+  it('gives way to a Content-Type chosen for one call', async () => {
+    const client = createGatewayClient({ baseUrl: server.url, username, password, mediaType: vendor });
+    server.reply({ status: 201, body: [1] });
+    await client.POST('/messages', {
+      body: { content: 'hi', destination: '1' },
+      headers: { 'Content-Type': 'application/vnd.other.gateway.v1+json' },
+    });
+    expect(server.requests.at(-1)?.headers['content-type']).toBe('application/vnd.other.gateway.v1+json');
+  });
+});
+
+describe('credentials', () => {
+  it('rejects an empty password', () => {
+    expect(() => createGatewayClient({ baseUrl: 'https://api.example.com', username, password: '' })).toThrow(/password/);
+  });
+});
+
+describeFailures({
+  createClient: (options) => createGatewayClient({ ...options, username, password }),
+  call: (client) => client.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } }),
+  secrets: [password, token],
+  ClientNetworkError,
+});

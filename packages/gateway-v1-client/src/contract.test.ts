@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { basePathOf, loadBundle } from '../../client-core/src/testing/wire-suite.js';
+import { BASE_PATH, VENDOR_MEDIA_TYPE } from './contract.js';
+
+const bundle = loadBundle(fileURLToPath(new URL('..', import.meta.url)), 'gateway-v1');
+
+it('BASE_PATH is the server URL of specs/dist/gateway-v1.json after {base_url}', () => {
+  expect(BASE_PATH).toBe(basePathOf(bundle));
+});
+
+it('auth is HTTP Basic for every operation', () => {
+  expect(bundle.security).toEqual([{ basicAuth: [] }]);
+  expect(bundle.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
+});
+
+it('VENDOR_MEDIA_TYPE matches every vendor media type the request bodies declare, token filled in', () => {
+  const types = Object.values<{ content: Record<string, unknown> }>(bundle.components.requestBodies).flatMap((body) =>
+    Object.keys(body.content),
+  );
+  const vendor = types.filter((type) => type !== 'application/json');
+  expect(vendor.length).toBeGreaterThan(0);
+  for (const type of vendor) {
+    expect(type).toContain('<vendor>');
+    expect(type.replace('<vendor>', 'acme')).toMatch(VENDOR_MEDIA_TYPE);
+  }
+});

@@ -1,0 +1,4 @@
+export { ClientNetworkError } from '@messaging-contracts/client-core';
+export type { NetworkErrorKind } from '@messaging-contracts/client-core';
+export type * from '@messaging-contracts/gateway-v1-types';
+export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type GatewayMediaType } from './client.js';

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFailures } from '../../client-core/src/testing/failure-suite.js';
+import { type RecordingServer, startRecordingServer } from '../../client-core/src/testing/recording-server.js';
+import { createSmsClient } from './client.js';
+import { ClientNetworkError } from './index.js';
+
+const apiKey = 'sms-key-77a0c3e5';
+
+describe('credentials', () => {
+  it.each([[''], ['key\nX-Injected: 1']])('rejects the apiKey %j without echoing it', (bad) => {
+    let message = '';
+    try {
+      createSmsClient({ baseUrl: 'https://api.example.com', apiKey: bad });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/apiKey/);
+    if (bad) expect(message).not.toContain(bad);
+  });
+});
+
+describe('GET /openapi.yaml', () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each([
+    ['YAML', 'application/yaml', 'openapi: 3.1.0\n'],
+    ['JSON', 'application/json', '{"openapi":"3.1.0"}'],
+  ])('returns a %s description as its text', async (_title, contentType, body) => {
+    server.reply({ status: 200, headers: { 'Content-Type': contentType }, body });
+    const { data } = await createSmsClient({ baseUrl: server.url, apiKey }).GET('/openapi.yaml');
+    expect(data).toBe(body);
+  });
+
+  it('keeps a parseAs the caller chose', async () => {
+    server.reply({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"openapi":"3.1.0"}' });
+    const { data } = await createSmsClient({ baseUrl: server.url, apiKey }).GET('/openapi.yaml', { parseAs: 'json' });
+    expect(data).toEqual({ openapi: '3.1.0' });
+  });
+
+  it('goes through request() too', async () => {
+    server.reply({ status: 200, headers: { 'Content-Type': 'application/yaml' }, body: 'a: 1' });
+    const { data } = await createSmsClient({ baseUrl: server.url, apiKey }).request('get', '/openapi.yaml');
+    expect(data).toBe('a: 1');
+  });
+});
+
+describeFailures({
+  createClient: (options) => createSmsClient({ ...options, apiKey }),
+  call: (client) => client.GET('/messages', { params: { query: { id: '3f9a2c1e-7b4d-4e6a-9c8b-1d2e3f4a5b6c' } } }),
+  secrets: [apiKey],
+  ClientNetworkError,
+});
