@@ -1,0 +1,168 @@
+// What both handler forms share: the order of checks, the answers, and the call of the user's
+// handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
+import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
+import type { Violation } from './violations.js';
+
+/** What `onError` receives: never headers, URL or body, which may carry credentials or personal data. */
+export interface ReceiverErrorEvent {
+  /** The HTTP status answered. */
+  status: number;
+  reason: RejectionReason;
+  /** For `invalid_body`: what broke the schema. */
+  violations?: readonly Violation[];
+  /** For `handler_failed`: what your handler threw. */
+  error?: unknown;
+}
+
+export interface CommonReceiverOptions {
+  /** Largest accepted body in bytes; larger ones get 413. Default 65536 (64 KiB). */
+  maxBodyBytes?: number;
+  /** Told about every refused callback (4xx, 5xx). Its own failures are ignored. */
+  onError?: (event: ReceiverErrorEvent) => void;
+}
+
+/** An answer, independent of the server API. `body` is `''` for none. */
+export interface Reply {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** What a parsed body means: a handler to call with the typed value, or a refusal. */
+export type Verdict =
+  | { ok: true; value: unknown; handler: (value: never) => void | Promise<void> }
+  | { ok: false; reason: 'invalid_body' | 'ambiguous_body'; violations?: Violation[]; detail?: string };
+
+export interface Core {
+  readonly maxBodyBytes: number;
+  /** The answer for a request refused on its method or headers alone, else `undefined`. */
+  preflight(method: string | undefined, contentType: string | null | undefined, contentLength: string | null | undefined): Reply | undefined;
+  refuse(reason: RejectionReason): Reply;
+  fromBytes(bytes: Uint8Array): Promise<Reply>;
+  /** For bodies a framework has already parsed (Express with `express.json()`). */
+  fromValue(value: unknown): Promise<Reply>;
+}
+
+export const defaultMaxBodyBytes = 64 * 1024;
+
+const jsonHeaders = { 'content-type': 'application/json' } as const;
+
+// RFC 8259 section 8.1: JSON between systems is UTF-8; invalid UTF-8 is not a JSON text.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `application/json`, any case, parameters allowed; a `charset` parameter must name UTF-8.
+ * Anything else (no header, `text/plain`, `application/x-www-form-urlencoded`) is refused.
+ */
+export function isJsonContentType(value: string | null | undefined): boolean {
+  if (!value) return false;
+  if (value === 'application/json') return true;
+  const [type = '', ...params] = value.split(';');
+  if (type.trim().toLowerCase() !== 'application/json') return false;
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return false;
+  }
+  return true;
+}
+
+export function checkMaxBodyBytes(value: unknown): number {
+  if (value === undefined) return defaultMaxBodyBytes;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`maxBodyBytes must be a positive integer number of bytes; got ${String(value)}`);
+  }
+  return value;
+}
+
+export function checkFunction(name: string, value: unknown, optional = false): void {
+  if (optional && value === undefined) return;
+  if (typeof value !== 'function') throw new TypeError(`${name} must be a function; got ${typeof value}`);
+}
+
+export interface CoreSetup {
+  options: CommonReceiverOptions;
+  errorShape: ErrorShape;
+  /** Headers of the 200 answer (C: X-RateLimit-Limit). */
+  successHeaders: Readonly<Record<string, string>>;
+  interpret: (value: unknown) => Verdict;
+}
+
+export function createCore({ options, errorShape, successHeaders, interpret }: CoreSetup): Core {
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  checkFunction('onError', options.onError, true);
+  const onError = options.onError;
+
+  const success: Reply = { status: 200, headers: successHeaders, body: '' };
+
+  // Refusals that do not depend on the body are serialised once.
+  const fixed = new Map<RejectionReason, Reply>();
+  const reply = (reason: RejectionReason, violations?: Violation[], detail?: string): Reply => ({
+    status: rejections[reason].status,
+    headers: reason === 'method_not_allowed' ? { ...jsonHeaders, allow: 'POST' } : jsonHeaders,
+    body: errorShape(reason, violations, detail),
+  });
+  for (const reason of Object.keys(rejections) as RejectionReason[]) {
+    fixed.set(reason, reply(reason, undefined, reason === 'body_too_large' ? `at most ${maxBodyBytes} bytes are accepted` : undefined));
+  }
+
+  function notify(event: ReceiverErrorEvent): void {
+    if (!onError) return;
+    try {
+      onError(event);
+    } catch {
+      // A failing logger must not change the answer the sender gets.
+    }
+  }
+
+  function refuse(reason: RejectionReason): Reply {
+    const answer = fixed.get(reason)!;
+    notify({ status: answer.status, reason });
+    return answer;
+  }
+
+  async function fromValue(value: unknown): Promise<Reply> {
+    const verdict = interpret(value);
+    if (!verdict.ok) {
+      const answer = reply(verdict.reason, verdict.violations, verdict.detail);
+      notify({ status: answer.status, reason: verdict.reason, ...(verdict.violations ? { violations: verdict.violations } : {}) });
+      return answer;
+    }
+    try {
+      await verdict.handler(verdict.value as never);
+    } catch (error) {
+      // The sender learns only that it failed; what was thrown goes to onError alone.
+      const answer = fixed.get('handler_failed')!;
+      notify({ status: answer.status, reason: 'handler_failed', error });
+      return answer;
+    }
+    return success;
+  }
+
+  return {
+    maxBodyBytes,
+    refuse,
+    fromValue,
+    preflight(method, contentType, contentLength) {
+      if (method !== 'POST') return refuse('method_not_allowed');
+      if (!isJsonContentType(contentType)) return refuse('unsupported_media_type');
+      // A declared length over the limit is refused before reading; the adapters still count bytes.
+      if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');
+      return undefined;
+    },
+    fromBytes(bytes) {
+      if (bytes.byteLength === 0) return Promise.resolve(refuse('empty_body'));
+      // The adapters stop reading at the limit; this catches bodies handed over whole (Express's raw parser).
+      if (bytes.byteLength > maxBodyBytes) return Promise.resolve(refuse('body_too_large'));
+      let value: unknown;
+      try {
+        value = JSON.parse(utf8.decode(bytes));
+      } catch {
+        // Parser messages can quote the body; the sender gets the fixed text only.
+        return Promise.resolve(refuse('malformed_json'));
+      }
+      return fromValue(value);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Section 6 leaves the sender's retry behaviour unshown, so the same callback may arrive more than
+// once. This wrapper lets a handler see each (message id, status) once.
+import type { CallbackHandler } from './receivers.js';
+
+/** Where seen keys live. Bring your own (Redis `SET key 1 NX EX ttl`, a database unique key, ...). */
+export interface DedupStore {
+  /**
+   * Records `key`. Resolves `true` when it was not there (first delivery), `false` when it was.
+   * Must be atomic: two concurrent calls with one key must not both get `true`.
+   */
+  add(key: string): boolean | Promise<boolean>;
+  /** Forgets `key`, so a redelivery after a failed handler is processed again. */
+  delete(key: string): void | Promise<void>;
+}
+
+export interface MemoryDedupStoreOptions {
+  /** Most keys kept; the oldest is forgotten first. Default 100000. */
+  maxEntries?: number;
+  /** Forget a key after this many milliseconds. Default: only when evicted by `maxEntries`. */
+  ttlMs?: number;
+  /** Clock, in milliseconds; for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+export interface MemoryDedupStore extends DedupStore {
+  readonly size: number;
+}
+
+/** A bounded in-process store: one process's memory, lost on restart. */
+export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
+  const { maxEntries = 100_000, ttlMs, now = Date.now } = options;
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+    throw new RangeError(`maxEntries must be a positive integer; got ${String(maxEntries)}`);
+  }
+  if (ttlMs !== undefined && !(typeof ttlMs === 'number' && ttlMs > 0 && Number.isFinite(ttlMs))) {
+    throw new RangeError(`ttlMs must be a positive number of milliseconds; got ${String(ttlMs)}`);
+  }
+  // Map iteration order is insertion order, so the first key is the oldest: FIFO eviction and,
+  // with one TTL for all keys, expiry in the same order.
+  const expiries = new Map<string, number>();
+  return {
+    get size() {
+      return expiries.size;
+    },
+    add(key) {
+      const t = now();
+      const expiry = expiries.get(key);
+      if (expiry !== undefined) {
+        if (expiry > t) return false;
+        expiries.delete(key);
+      }
+      expiries.set(key, ttlMs === undefined ? Infinity : t + ttlMs);
+      if (expiries.size > maxEntries) expiries.delete(expiries.keys().next().value!);
+      return true;
+    },
+    delete(key) {
+      expiries.delete(key);
+    },
+  };
+}
+
+/**
+ * Default key: the message id and status (a status callback), or the id alone (a reply, or a
+ * status callback without status). A body without `id` has no key and is never suppressed.
+ */
+export function messageIdAndStatus(body: { id?: string; status?: string }): string | undefined {
+  if (typeof body.id !== 'string') return undefined;
+  return typeof body.status === 'string' ? `${body.id} ${body.status}` : body.id;
+}
+
+export interface DeduplicateOptions<T> {
+  /** Default: a new `createMemoryDedupStore()`. */
+  store?: DedupStore;
+  /** Default: `messageIdAndStatus`. `undefined` means "cannot tell": the handler runs. */
+  key?: (body: T) => string | undefined;
+}
+
+/**
+ * Wraps a callback handler so a body whose key was already seen is acknowledged without calling
+ * it again. If the handler throws, the key is forgotten: the sender gets 500, and its redelivery
+ * is processed. A duplicate arriving while the first is still running is acknowledged at once.
+ */
+export function deduplicate<T extends { id?: string; status?: string }>(
+  handler: CallbackHandler<T>,
+  options: DeduplicateOptions<T> = {},
+): (body: T) => Promise<void> {
+  const store = options.store ?? createMemoryDedupStore();
+  const keyOf = options.key ?? messageIdAndStatus;
+  return async (body) => {
+    const key = keyOf(body);
+    if (key === undefined) return handler(body);
+    if (!(await store.add(key))) return;
+    try {
+      await handler(body);
+    } catch (error) {
+      await store.delete(key);
+      throw error;
+    }
+  };
+}

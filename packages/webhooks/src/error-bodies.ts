@@ -1,0 +1,90 @@
+// Every non-200 answer carries the interface's documented error body: B's ErrorBody
+// `{ message, statusCode, error }` (sections 2.2 and 7), C's APIError `{ code, message, errors }`
+// (sections 2.3 and 7). Nothing from the request is echoed, and C's text fields keep to the
+// LongString/ShortString pattern `^[-_ a-zA-Z0-9]+$`.
+import type { components as SmsV2Components } from '@messaging-contracts/sms-v2-types';
+import type { APIError } from '@messaging-contracts/im-v1-types';
+import { isSafeText, pointerTokens, type Violation } from './violations.js';
+
+export type SmsV2ErrorBody = SmsV2Components['schemas']['ErrorBody'];
+export type ImV1APIError = APIError;
+
+/** Why a callback was refused; also what `onError` is told. */
+export type RejectionReason =
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'body_too_large'
+  | 'body_unreadable'
+  | 'empty_body'
+  | 'malformed_json'
+  | 'invalid_body'
+  | 'ambiguous_body'
+  | 'handler_failed';
+
+/** HTTP status and message of each refusal; messages fit C's LongString so both shapes can use them. */
+export const rejections: Readonly<Record<RejectionReason, { status: number; message: string }>> = {
+  method_not_allowed: { status: 405, message: 'Only POST is allowed' },
+  unsupported_media_type: { status: 415, message: 'Content-Type must be JSON' },
+  body_too_large: { status: 413, message: 'Body is too large' },
+  body_unreadable: { status: 400, message: 'Body could not be read' },
+  empty_body: { status: 400, message: 'Body is empty' },
+  malformed_json: { status: 400, message: 'Body is not valid JSON' },
+  invalid_body: { status: 400, message: 'Invalid callback body' },
+  ambiguous_body: { status: 400, message: 'Callback kind is ambiguous' },
+  handler_failed: { status: 500, message: 'Internal server error' },
+};
+
+const reasonPhrases: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+};
+
+/** Serialises one refusal in an interface's error shape. */
+export type ErrorShape = (reason: RejectionReason, violations?: readonly Violation[], detail?: string) => string;
+
+/** B's message is free text, so it can say which values broke which rule (at most 10 of them). */
+export const smsV2ErrorShape: ErrorShape = (reason, violations, detail) => {
+  const { status, message } = rejections[reason];
+  let text = message;
+  if (detail) text += `: ${detail}`;
+  else if (violations && violations.length > 0) {
+    text += `: ${violations
+      .slice(0, 10)
+      .map((v) => `${v.pointer || 'body'} ${v.message}`)
+      .join('; ')}`;
+  }
+  const body: SmsV2ErrorBody = { message: text, statusCode: status, error: reasonPhrases[status] ?? 'Error' };
+  return JSON.stringify(body);
+};
+
+// APIError.errors holds at most 100 items (section 8).
+const maxErrors = 100;
+
+/**
+ * C's `field` is a ShortString: the pointer's tokens joined with `-` (`detail`, `status`), left out
+ * for the body itself or when a token falls outside the pattern.
+ */
+function fieldOf(pointer: string): string | undefined {
+  const tokens = pointerTokens(pointer);
+  if (tokens.length === 0) return undefined;
+  const field = tokens.join('-');
+  return field.length <= 256 && isSafeText(field) ? field : undefined;
+}
+
+export const imV1ErrorShape: ErrorShape = (reason, violations) => {
+  const { status, message } = rejections[reason];
+  const body: ImV1APIError = {
+    code: status,
+    message,
+    errors: (violations ?? []).slice(0, maxErrors).map((v) => {
+      const field = fieldOf(v.pointer);
+      return field === undefined
+        ? { code: status, description: `body ${v.message}` }
+        : { field, code: status, description: v.message };
+    }),
+  };
+  return JSON.stringify(body);
+};

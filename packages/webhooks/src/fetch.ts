@@ -1,0 +1,57 @@
+// The web-standard form: (Request) => Promise<Response>, for Hono, Next route handlers, Bun, Deno,
+// Cloudflare Workers, and Node through any fetch adapter.
+import type { Core, Reply } from './core.js';
+
+/** Never rejects: every failure becomes a Response. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+const tooLarge = Symbol('too large');
+const unreadable = Symbol('unreadable');
+
+async function readBody(request: Request, max: number): Promise<Uint8Array | typeof tooLarge | typeof unreadable> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        // Stop pulling bytes nobody will use.
+        reader.cancel().catch(() => {});
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return unreadable;
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const toResponse = (reply: Reply) =>
+  new Response(reply.body === '' ? null : reply.body, { status: reply.status, headers: reply.headers });
+
+export function toFetchHandler(core: Core): FetchHandler {
+  return async (request) => {
+    try {
+      const early = core.preflight(request.method, request.headers.get('content-type'), request.headers.get('content-length'));
+      if (early) return toResponse(early);
+      const body = await readBody(request, core.maxBodyBytes);
+      if (body === tooLarge) return toResponse(core.refuse('body_too_large'));
+      if (body === unreadable) return toResponse(core.refuse('body_unreadable'));
+      return toResponse(await core.fromBytes(body));
+    } catch {
+      return toResponse(core.refuse('handler_failed'));
+    }
+  };
+}

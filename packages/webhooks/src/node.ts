@@ -1,0 +1,87 @@
+// Node's (req, res) form: node:http, Express, Connect, Fastify's raw request and reply.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Core, Reply } from './core.js';
+
+/** Never rejects: every failure becomes an answer, so `http.createServer(handler)` is safe. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const tooLarge = Symbol('too large');
+const gone = Symbol('gone');
+
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof tooLarge | typeof gone> {
+  // Something upstream already drained the stream without leaving `req.body`: nothing will come.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onGone);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        // Stop buffering: the 413 answer closes the connection, and what still arrives is dropped.
+        cleanup();
+        resolve(tooLarge);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onGone = () => {
+      cleanup();
+      resolve(gone);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onGone);
+    req.on('close', onGone);
+  });
+}
+
+function send(res: ServerResponse, reply: Reply, close = false): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(reply.status, close ? { ...reply.headers, connection: 'close' } : reply.headers);
+  res.end(reply.body);
+}
+
+/**
+ * Node drains an unread request body to keep the connection alive. That is cheap for a small
+ * declared length; a chunked or over-limit body closes the connection instead.
+ */
+function mustClose(req: IncomingMessage, max: number): boolean {
+  if (req.readableEnded) return false;
+  const length = req.headers['content-length'];
+  if (length !== undefined) return Number(length) > max;
+  return req.headers['transfer-encoding'] !== undefined;
+}
+
+export function toNodeHandler(core: Core): NodeHandler {
+  return async (req, res) => {
+    try {
+      const headers = req.headers;
+      const early = core.preflight(req.method, headers['content-type'], headers['content-length']);
+      if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
+      // Express's body parsers leave the parsed body here and the stream drained.
+      const parsed = (req as { body?: unknown }).body;
+      if (parsed !== undefined) {
+        if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
+        if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
+        return send(res, await core.fromValue(parsed));
+      }
+      const body = await readBody(req, core.maxBodyBytes);
+      if (body === gone) return; // the sender hung up; there is nobody to answer
+      if (body === tooLarge) return send(res, core.refuse('body_too_large'), true);
+      send(res, await core.fromBytes(body));
+    } catch {
+      // Only a bug here could get this far; still answer in the documented shape.
+      send(res, core.refuse('handler_failed'), true);
+    }
+  };
+}

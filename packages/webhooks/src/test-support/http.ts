@@ -1,0 +1,118 @@
+// Real HTTP on 127.0.0.1 for the receiver tests: a server per handler form, and a client that can
+// send what a misbehaving sender sends (any method, no content type, chunked, invalid UTF-8).
+import { createServer, request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CallbackReceiver } from '../receivers.js';
+
+export interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function listen(listener: RequestListener): Promise<Running> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/**
+ * Serves a fetch handler over node:http the way runtimes with native Request do: the body is a
+ * stream the handler may cancel without tearing down the connection.
+ */
+export function fetchBridge(handler: CallbackReceiver['fetch']): RequestListener {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    let cancelled = false;
+    const body = hasBody
+      ? new ReadableStream<Uint8Array>({
+          start(controller) {
+            req.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+            req.on('end', () => cancelled || controller.close());
+            req.on('error', (error) => cancelled || controller.error(error));
+          },
+          cancel() {
+            cancelled = true;
+            req.removeAllListeners('data');
+            req.resume();
+          },
+        })
+      : null;
+    const response = await handler(
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+        ...(body ? { duplex: 'half' } : {}),
+      } as RequestInit),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  };
+}
+
+export interface SendOptions {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Send without Content-Length (Transfer-Encoding: chunked), in several writes. */
+  chunked?: boolean;
+}
+
+export interface Received {
+  status: number;
+  headers: IncomingMessage['headers'];
+  text: string;
+}
+
+export function send(base: string, options: SendOptions = {}): Promise<Received> {
+  const { method = 'POST', path = '/callbacks', headers = {}, body, chunked = false } = options;
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...headers,
+          ...(body !== undefined && !chunked ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body === undefined) return void req.end();
+    if (!chunked) return void req.end(body);
+    const bytes = Buffer.from(body);
+    const step = Math.max(1, Math.ceil(bytes.length / 4));
+    for (let at = 0; at < bytes.length; at += step) req.write(bytes.subarray(at, at + step));
+    req.end();
+  });
+}
+
+/** `send` with `Content-Type: application/json` and a JSON-encoded body. */
+export const postJson = (base: string, value: unknown, options: SendOptions = {}) =>
+  send(base, {
+    ...options,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: JSON.stringify(value),
+  });

@@ -1,0 +1,162 @@
+/** One way a body breaks its schema. */
+export interface Violation {
+  /** JSON pointer (RFC 6901) of the offending value; `''` is the body itself. */
+  pointer: string;
+  /** The JSON Schema keyword that failed: `type`, `enum`, `maxLength`, `format`, `required`, ... */
+  rule: string;
+  /**
+   * What the value must be, in words. Letters, digits, spaces, hyphens and underscores only, so it
+   * can go into C's APIError `description` (LongString, section 2.3) without escaping or echoing input.
+   */
+  message: string;
+}
+
+/** The part of an ajv error object that standalone code fills in when `messages: false`. */
+export interface RawError {
+  instancePath: string;
+  schemaPath?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** The second argument of a generated validator, as ajv fills it for a top-level call. */
+export interface RootContext {
+  readonly instancePath: '';
+  readonly dynamicAnchors: Readonly<Record<string, never>>;
+}
+
+/** A generated standalone validator: ajv's calling convention. */
+export interface RawValidator {
+  (data: unknown, context?: RootContext): boolean;
+  errors?: RawError[] | null;
+}
+
+// C's LongString and ShortString pattern (section 2.3); everything we write into an APIError obeys it.
+const safeText = /^[-_ a-zA-Z0-9]+$/;
+
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+const typeNames: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  null: 'null',
+};
+
+function limit(params: Record<string, unknown>): string | undefined {
+  const value = params.limit;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+function phrase(keyword: string, params: Record<string, unknown>): string {
+  const n = limit(params);
+  switch (keyword) {
+    case 'type': {
+      const types = String(params.type ?? '').split(',');
+      return `must be ${types.map((t) => typeNames[t] ?? 'of another type').join(' or ')}`;
+    }
+    case 'enum':
+      return 'must be one of the documented values';
+    case 'const':
+      return 'must be the documented value';
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'pattern':
+      return 'must match the documented pattern';
+    case 'required':
+      return 'is required';
+    case 'maxLength':
+      return n ? `must be at most ${n} characters long` : 'is too long';
+    case 'minLength':
+      return n ? `must be at least ${n} characters long` : 'is too short';
+    case 'maxItems':
+      return n ? `must have at most ${n} items` : 'has too many items';
+    case 'minItems':
+      return n ? `must have at least ${n} items` : 'has too few items';
+    case 'maxProperties':
+      return n ? `must have at most ${n} properties` : 'has too many properties';
+    case 'minProperties':
+      return n ? `must have at least ${n} properties` : 'has too few properties';
+    case 'maximum':
+      return n ? `must be at most ${n}` : 'is above the documented maximum';
+    case 'minimum':
+      return n ? `must be at least ${n}` : 'is below the documented minimum';
+    case 'exclusiveMaximum':
+      return n ? `must be less than ${n}` : 'is above the documented maximum';
+    case 'exclusiveMinimum':
+      return n ? `must be greater than ${n}` : 'is below the documented minimum';
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'is not an allowed property';
+    default:
+      return `fails the ${keyword} rule`;
+  }
+}
+
+/** The pointer of an ajv error: the value's path, or the named property's for `required` and the like. */
+function pointerOf({ instancePath, keyword, params }: RawError): string {
+  let pointer = instancePath;
+  if (keyword === 'required' && typeof params.missingProperty === 'string') {
+    pointer = `${instancePath}/${escapeToken(params.missingProperty)}`;
+  } else if (
+    (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') &&
+    typeof params.additionalProperty === 'string'
+  ) {
+    pointer = `${instancePath}/${escapeToken(params.additionalProperty)}`;
+  } else if (keyword === 'unevaluatedProperties' && typeof params.unevaluatedProperty === 'string') {
+    pointer = `${instancePath}/${escapeToken(params.unevaluatedProperty)}`;
+  }
+  return pointer;
+}
+
+function messageOf({ keyword, params }: RawError): string {
+  const message = phrase(keyword, params);
+  // A schema keyword or format name outside C's pattern would break the error body; fall back.
+  return safeText.test(message) ? message : 'fails a documented rule';
+}
+
+/** Turns one ajv error into a violation. */
+export function toViolation(error: RawError): Violation {
+  return { pointer: pointerOf(error), rule: error.keyword, message: messageOf(error) };
+}
+
+/**
+ * Reads a generated validator's errors as violations. A message depends only on the keyword and
+ * its schema-fixed params, so it is worded once per schema location; callbacks that fail in bulk
+ * (a sender bug, a flood) then cost little more to refuse than to accept.
+ */
+export function violationReader(validate: RawValidator): () => Violation[] {
+  const messages = new Map<string, string>();
+  return () => {
+    const errors = validate.errors;
+    if (!errors || errors.length === 0) {
+      // A validator that returned false always sets errors; guard anyway so callers get a reason.
+      return [{ pointer: '', rule: 'schema', message: 'does not match the schema' }];
+    }
+    const violations: Violation[] = [];
+    for (const error of errors) {
+      let message = error.schemaPath === undefined ? undefined : messages.get(error.schemaPath);
+      if (message === undefined) {
+        message = messageOf(error);
+        if (error.schemaPath !== undefined) messages.set(error.schemaPath, message);
+      }
+      violations.push({ pointer: pointerOf(error), rule: error.keyword, message });
+    }
+    return violations;
+  };
+}
+
+/** Unescaped reference tokens of a JSON pointer. */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** `true` when text fits C's LongString/ShortString pattern (section 2.3). */
+export const isSafeText = (text: string) => safeText.test(text);
