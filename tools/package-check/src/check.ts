@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { attwProfile, runAttw, type AttwResult } from './attw.js';
+import { checkFileList, checkSourceMaps } from './file-list.js';
+import { checkManifest } from './manifest.js';
+import { fileText, readTarball, type PackedPackage } from './pack.js';
+import { runPublint } from './publint.js';
+import type { Manifest } from './workspace.js';
+
+export interface TarballReport {
+  name: string;
+  /** The package.json inside the tarball (ranges rewritten by pnpm pack). */
+  manifest: Manifest;
+  fileList: string[];
+  sourceMaps: string[];
+  publishing: string[];
+  publint: string[];
+  attw: AttwResult;
+}
+
+/** Every check of one packed tarball. Each list is empty when that check passes. */
+export async function checkTarball(packed: PackedPackage): Promise<TarballReport> {
+  const contents = await readTarball(packed.tarball);
+  const manifestText = fileText(contents, 'package.json');
+  if (manifestText === undefined) throw new Error(`${packed.tarball} has no package.json`);
+  const manifest = JSON.parse(manifestText) as Manifest;
+  const bytes = new Uint8Array(await readFile(packed.tarball));
+  return {
+    name: packed.name,
+    manifest,
+    fileList: checkFileList(manifest, packed.files),
+    sourceMaps: checkSourceMaps(contents),
+    publishing: checkManifest(manifest, packed.relativeDir, fileText(contents, 'README.md')),
+    publint: await runPublint(bytes),
+    attw: await runAttw(bytes),
+  };
+}
+
+/** All problems of a report, each prefixed with the check that found it. */
+export function reportProblems(report: TarballReport): string[] {
+  return [
+    ...report.fileList.map((line) => `files: ${line}`),
+    ...report.sourceMaps.map((line) => `source maps: ${line}`),
+    ...report.publishing.map((line) => `package.json: ${line}`),
+    ...report.publint.map((line) => `publint: ${line}`),
+    ...report.attw.problems.map((line) => `attw (${attwProfile.name}): ${line}`),
+  ];
+}

@@ -1,0 +1,226 @@
+// A consumer outside the workspace: the packed tarballs (the same ones the other tests check)
+// installed with npm into a fresh project in the system temp folder, a small program compiled
+// with `tsc --strict` (NodeNext) under the pinned TypeScript 5.9 and under what `npm install
+// typescript` gives today (7.x, the native compiler), then run against a local server that
+// answers as the contract documents. Nothing from the workspace is reachable from there.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usageExample } from './manifest.js';
+import { type DocumentedServer, documentedExample, startDocumentedServer } from './test-support/documented-server.js';
+import { EXPECTED_PUBLISHABLE } from './test-support/expected.js';
+import { packedPackage } from './test-support/packed.js';
+
+const run = promisify(execFile);
+const fixtures = fileURLToPath(new URL('../fixtures/consumer/', import.meta.url));
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+// What the README and DESIGN.md promise: strict, NodeNext. Library declarations are checked too
+// (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here.
+const TSC_FLAGS = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--resolveJsonModule', '--skipLibCheck', 'false', '--types', 'node'];
+
+let root: string;
+let app: string;
+let latestDir: string;
+let server: DocumentedServer;
+let closedUrl: string;
+const contract = (id: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(app, 'node_modules', '@messaging-contracts', 'openapi', 'dist', `${id}.json`), 'utf8'));
+
+async function npm(cwd: string, args: string[]): Promise<void> {
+  await run('npm', [...args, ...NPM_FLAGS], { cwd, maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Runs a compiler; resolves with its exit code and output instead of rejecting. */
+async function tsc(bin: string, args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(bin, args, { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const { code, stdout = '', stderr = '' } = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof code === 'number' ? code : -1, output: stdout + stderr };
+  }
+}
+
+beforeAll(async () => {
+  const tarballs = EXPECTED_PUBLISHABLE.map((name) => packedPackage(name).tarball);
+  root = mkdtempSync(join(tmpdir(), 'package-check-consumer-'));
+  app = join(root, 'app');
+  latestDir = join(root, 'typescript-latest');
+  mkdirSync(app);
+  mkdirSync(latestDir);
+  // What `npm init -y` writes, with "type": "module".
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  writeFileSync(join(latestDir, 'package.json'), JSON.stringify({ name: 'typescript-latest', version: '1.0.0', private: true }, null, 2));
+  await Promise.all([
+    npm(app, ['install', ...tarballs, 'typescript@~5.9.3', '@types/node@^20.19.0']),
+    // A separate project, so the compiler is exactly what `npm install typescript` resolves today.
+    npm(latestDir, ['install', 'typescript@latest']),
+  ]);
+  cpSync(fixtures, join(app, 'src'), { recursive: true });
+
+  const gateway = contract('gateway-v1');
+  const sms = contract('sms-v2');
+  const im = contract('im-v1');
+  const campaigns = contract('campaign-manager-v1');
+  server = await startDocumentedServer([
+    { method: 'POST', url: '/rest/gateway/messages', status: 201, body: documentedExample(gateway, '/messages', 'post', '201') },
+    { method: 'POST', url: '/rest/sms/v2/messages', status: 202, body: documentedExample(sms, '/messages', 'post', '202') },
+    {
+      method: 'GET',
+      url: '/rest/sms/v2/messages?id=3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d',
+      status: 401,
+      body: documentedExample(sms, '/messages', 'get', '401'),
+    },
+    { method: 'POST', url: '/rest/im/v1/message', status: 202, body: documentedExample(im, '/message', 'post', '202') },
+    {
+      method: 'GET',
+      url: '/rest/campaign_manager/v1/acme-shop/lists',
+      status: 200,
+      body: documentedExample(campaigns, '/{application_name}/lists', 'get', '200'),
+    },
+  ]);
+  // A loopback port nobody listens on, for the network error.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+  await new Promise((resolve) => probe.close(resolve));
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('the consumer project', () => {
+  it('installs every publishable package from its tarball, with all dependencies resolved', async () => {
+    // npm ls exits non-zero on a missing or invalid dependency (e.g. an unrewritten workspace: range).
+    const { stdout } = await run('npm', ['ls', '--all', '--json'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+    const tree = JSON.parse(stdout) as { dependencies: Record<string, { version: string; resolved?: string }> };
+    for (const name of EXPECTED_PUBLISHABLE) {
+      expect(tree.dependencies[name]?.resolved, name).toMatch(/^file:.*\.tgz$/);
+    }
+  });
+
+  it('has TypeScript 5.9 and, from typescript@latest, TypeScript 7 or later', async () => {
+    const pinned = await tsc(join(app, 'node_modules', '.bin', 'tsc'), ['--version']);
+    expect(pinned.output).toMatch(/^Version 5\.9\./);
+    const latest = await tsc(join(latestDir, 'node_modules', '.bin', 'tsc'), ['--version']);
+    expect(Number(/^Version (\d+)\./.exec(latest.output)?.[1])).toBeGreaterThanOrEqual(7);
+  });
+});
+
+const compilers: [string, () => string][] = [
+  ['TypeScript 5.9 (pinned)', () => join(app, 'node_modules', '.bin', 'tsc')],
+  ['typescript@latest (7.x)', () => join(latestDir, 'node_modules', '.bin', 'tsc')],
+];
+
+describe.each(compilers)('under %s', (label, compiler) => {
+  const outDir = `out-${label.replace(/\W+/g, '-')}`;
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  it('compiles the program with --strict, runs it against the documented server, and prints the documented results', async () => {
+    const compiled = await tsc(compiler(), [...TSC_FLAGS, '--noEmit', 'false', '--outDir', outDir, 'src/main.ts']);
+    expect(compiled.output).toBe('');
+    expect(compiled.code).toBe(0);
+
+    const { stdout } = await run(process.execPath, [join(app, outDir, 'main.js'), server.baseUrl, closedUrl], { cwd: app });
+    const printed = stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
+
+    const sms = contract('sms-v2');
+    const accepted = documentedExample(sms, '/messages', 'post', '202') as { id: string; status: string };
+    const denied = documentedExample(sms, '/messages', 'get', '401') as { statusCode: number; message: string };
+    const lists = documentedExample(contract('campaign-manager-v1'), '/{application_name}/lists', 'get', '200') as { name: string }[];
+    const gatewayInfo = contract('gateway-v1').info as { title: string; version: string };
+    expect(printed).toEqual([
+      { call: 'gateway-v1 sendMessage', value: { status: 201, ids: documentedExample(contract('gateway-v1'), '/messages', 'post', '201') } },
+      { call: 'sms-v2 sendMessage', value: { status: 202, id: accepted.id, state: accepted.status } },
+      { call: 'sms-v2 getMessage', value: { status: 401, statusCode: denied.statusCode, message: denied.message } },
+      { call: 'im-v1 sendMessage', value: { status: 202, id: (documentedExample(contract('im-v1'), '/message', 'post', '202') as { id: string }).id } },
+      { call: 'campaign-manager-v1 listLists', value: { status: 200, names: lists.map((list) => list.name) } },
+      { call: 'network error', value: { isClientNetworkError: true } },
+      { call: 'openapi gateway-v1', value: { title: gatewayInfo.title, version: gatewayInfo.version } },
+    ]);
+
+    // What reached the server: each interface's auth, media type and body (section 5).
+    const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    expect(server.requests.map(({ method, url, headers, body }) => ({
+      request: `${method} ${url}`,
+      authorization: headers.authorization,
+      contentType: headers['content-type'],
+      body: body ? (JSON.parse(body) as unknown) : undefined,
+    }))).toEqual([
+      {
+        request: 'POST /rest/gateway/messages',
+        authorization: basic('acme', 'pw-gateway'),
+        contentType: 'application/json',
+        body: { destination: '447700900123', content: 'Your code is 481516', source: 'Acme' },
+      },
+      {
+        request: 'POST /rest/sms/v2/messages',
+        authorization: 'sms-key',
+        contentType: 'application/json',
+        body: { destination: '+447700900123', content: 'Your order has shipped.' },
+      },
+      { request: 'GET /rest/sms/v2/messages?id=3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', authorization: 'wrong-key', contentType: undefined, body: undefined },
+      {
+        request: 'POST /rest/im/v1/message',
+        authorization: 'im-key',
+        contentType: 'application/json',
+        body: { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Your order 12345 has been shipped' } } },
+      },
+      { request: 'GET /rest/campaign_manager/v1/acme-shop/lists', authorization: basic('acme', 'pw-campaigns'), contentType: undefined, body: undefined },
+    ]);
+  });
+
+  it('rejects exactly the lines of bad.ts marked ✗', async () => {
+    const source = readFileSync(join(app, 'src', 'bad.ts'), 'utf8').split('\n');
+    const marked = source.flatMap((line, index) => (line.includes('// ✗') ? [index + 1] : []));
+    expect(marked.length).toBeGreaterThan(0);
+    const compiled = await tsc(compiler(), [...TSC_FLAGS, '--noEmit', 'src/bad.ts']);
+    expect(compiled.code).not.toBe(0);
+    // Every error must be on a marked line (a resolution failure elsewhere would also fail the
+    // compile, and prove nothing), and every marked line must have one.
+    const errorLines = [...compiled.output.matchAll(/^src\/bad\.ts\((\d+),\d+\): error TS\d+/gm)].map((match) => Number(match[1]));
+    const otherErrors = compiled.output.split('\n').filter((line) => /error TS/.test(line) && !line.startsWith('src/bad.ts('));
+    expect(otherErrors).toEqual([]);
+    expect([...new Set(errorLines)].sort((a, b) => a - b)).toEqual(marked);
+  });
+
+  it("compiles every published README's usage example", async () => {
+    const dir = join(app, 'readme-examples');
+    mkdirSync(dir, { recursive: true });
+    const missing: string[] = [];
+    const files: string[] = [];
+    for (const name of EXPECTED_PUBLISHABLE) {
+      let readme: string | undefined;
+      try {
+        readme = readFileSync(join(app, 'node_modules', name, 'README.md'), 'utf8');
+      } catch {
+        readme = undefined;
+      }
+      const example = readme === undefined ? undefined : usageExample(readme);
+      if (example === undefined) {
+        missing.push(name);
+        continue;
+      }
+      const file = join('readme-examples', `${name.split('/')[1]}.ts`);
+      // `export {}` keeps each example a module of its own (no clashes between examples' names).
+      writeFileSync(join(app, file), `${example}\nexport {};\n`);
+      files.push(file);
+    }
+    // Soft, so the examples that do exist are still compiled and reported.
+    expect.soft(missing, 'packages without a README usage example (first ```ts block)').toEqual([]);
+    if (files.length > 0) {
+      const compiled = await tsc(compiler(), [...TSC_FLAGS, '--noEmit', ...files]);
+      expect(compiled.output).toBe('');
+      expect(compiled.code).toBe(0);
+    }
+  });
+});
