@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CoreClientOptions, createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
 import { retryPolicy } from './retry.js';
@@ -266,5 +266,104 @@ describe('429 retry (only where configured)', () => {
     const call = c.POST('/things', { body: {}, signal: controller.signal });
     setTimeout(() => controller.abort(reason), 100);
     await expect(call).rejects.toBe(reason);
+  });
+});
+
+describe('one Request per call: fetch(url, init) unless something else sees the request', () => {
+  // Counts the Requests built outside fetch (by openapi-fetch, or by our fallback); fetch's own are
+  // undici's and not counted. Clients are created inside the stub, as openapi-fetch reads the
+  // global Request at creation.
+  function countingRequests() {
+    const built: string[] = [];
+    const NativeRequest = Request;
+    vi.stubGlobal(
+      'Request',
+      class CountingRequest extends NativeRequest {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(input, init);
+          built.push(this.method);
+        }
+      },
+    );
+    return built;
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a plain call builds no Request of its own and sends the same request', async () => {
+    const built = countingRequests();
+    const c = client();
+    server.reply({ status: 200, body: { a: 1 } }, { status: 201, body: { b: 2 } });
+    expect((await c.GET('/things', { params: { query: { q: 'x y' } } })).data).toEqual({ a: 1 });
+    expect((await c.POST('/things', { body: { n: 1 } })).data).toEqual({ b: 2 });
+    expect(built).toEqual([]);
+    const [get, post] = server.requests;
+    expect(get?.query.get('q')).toBe('x y');
+    expect(get?.headers['content-type']).toBeUndefined();
+    expect(post?.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json' });
+    expect(post?.headers.authorization).toMatch(/^Basic /);
+    expect(post?.body).toBe('{"n":1}');
+  });
+
+  it('a middleware gets a real Request, and what it changes is sent', async () => {
+    const built = countingRequests();
+    const c = client();
+    const seen: unknown[] = [];
+    c.use({
+      onRequest({ request }) {
+        seen.push(request);
+        request.headers.set('X-Trace', 't-1');
+      },
+    });
+    server.reply({ status: 201, body: {} });
+    await c.POST('/things', { body: { n: 2 } });
+    expect(seen[0]).toBeInstanceOf(Request);
+    expect(built).toEqual(['POST']);
+    expect(server.requests[0]?.headers['x-trace']).toBe('t-1');
+    expect(server.requests[0]?.body).toBe('{"n":2}');
+  });
+
+  it('so does a per-call middleware, and a custom fetch', async () => {
+    const seen: unknown[] = [];
+    server.reply({ status: 200, body: {} }, { status: 200, body: {} });
+    await client().GET('/things', { middleware: [{ onRequest: ({ request }) => void seen.push(request) }] });
+    await client({
+      fetch: (request, init) => {
+        seen.push(request);
+        return fetch(request, init);
+      },
+    }).GET('/things');
+    expect(seen).toHaveLength(2);
+    for (const request of seen) expect(request).toBeInstanceOf(Request);
+  });
+
+  it('a call with a RequestInit extra still builds a Request, and keeps the extra', async () => {
+    const built = countingRequests();
+    server.reply({ status: 200, body: {} });
+    await client().GET('/things', { cache: 'no-store' });
+    expect(built).toEqual(['GET']);
+  });
+
+  it('what the Request constructor refuses is still a TypeError, not a network error', async () => {
+    const c = client() as unknown as { request: (method: string, url: string, init?: object) => Promise<unknown> };
+    const refused = (e: unknown) => e instanceof TypeError && !(e instanceof ClientNetworkError);
+    await expect(c.request('trace', '/things')).rejects.toSatisfy(refused);
+    await expect(c.request('get', '/things', { body: { n: 1 } })).rejects.toSatisfy(refused);
+    await expect(c.request('get', '/things', { redirect: 'sideways' })).rejects.toSatisfy(refused);
+    // Exactly what the Request constructor says about the URL.
+    const parseError = (await thrown(() => new Request('not a url/things'))) as Error;
+    await expect(c.request('get', '/things', { baseUrl: 'not a url' })).rejects.toThrow(parseError.message);
+    const untimed = client({ timeoutMs: 0 }) as unknown as typeof c;
+    await expect(untimed.request('get', '/things', { signal: 'not a signal' })).rejects.toSatisfy(refused);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a network error names the URL as a Request would, normalised', async () => {
+    const c = createCoreClient<TestPaths>({ baseUrl: await refusedUrl(), basePath: '/rest/test', auth: basic });
+    const untyped = c as unknown as { GET: (url: string) => Promise<unknown> };
+    const error = await thrown(() => untyped.GET('/things a/ü?q=1'));
+    expect(error).toMatchObject({ kind: 'network' });
+    expect((error as ClientNetworkError).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rest\/test\/things%20a\/%C3%BC$/);
   });
 });

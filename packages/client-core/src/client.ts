@@ -43,25 +43,33 @@ type Invoke = (url: string, init: Init) => Promise<Result>;
 // openapi-fetch builds a Request per call and fetch builds a second one from it (for a body,
 // through a TransformStream): most of what bare openapi-fetch costs over fetch(url, init). When
 // nothing but our transport sees the request (no custom Request or fetch, no middleware),
-// openapi-fetch gets this record of its arguments instead, and the transport calls
-// fetch(url, init), which builds the one Request from the same arguments. It carries what
-// openapi-fetch and the transport read: url, method, signal (the call's deadline).
-class PlainRequest {
+// openapi-fetch is given this constructor instead: for a plain call it makes a record of
+// openapi-fetch's arguments, from which the transport calls fetch(url, init), and fetch builds the
+// one Request. Anything else (a RequestInit extra, a method or body the Request constructor could
+// refuse) gets a real Request, so what the constructor throws is thrown where it always was.
+interface PlainRequest {
+  url: string;
+  init: Init;
   method: string;
   signal: AbortSignal | null | undefined;
-  constructor(
-    readonly url: string,
-    readonly init: Init,
-  ) {
-    this.method = init.method as string;
-    this.signal = init.signal = init.timeoutSignal ?? init.signal;
-  }
 }
-
-// The only init keys openapi-fetch passes for a plain call. Anything else (a RequestInit extra, a
-// method or body the Request constructor could refuse, another baseUrl) builds a real Request, so
-// what it throws is thrown where it always was, not from inside fetch.
-const PLAIN_KEYS = ['redirect', 'method', 'body', 'headers', 'signal', 'timeoutSignal'];
+function PlainRequest(this: PlainRequest, url: string, init: Init): Request | void {
+  const { method, body } = init as { method: string; body: unknown };
+  if (
+    init.redirect !== 'follow' ||
+    !(init.signal == null || init.signal instanceof AbortSignal) ||
+    !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal)$/.test(key)) ||
+    !/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ||
+    (body !== undefined && (typeof body !== 'string' || /^(GET|HEAD)$/.test(method)))
+  ) {
+    return new Request(url, init as RequestInit);
+  }
+  this.url = url;
+  this.init = init;
+  this.method = method;
+  // The call's deadline, which already follows the caller's signal.
+  this.signal = init.signal = init.timeoutSignal ?? init.signal;
+}
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, fetch: customFetch } = options;
@@ -79,13 +87,13 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // unknown init keys onto the Request) and is given to fetch's own init, not to openapi-fetch's
   // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
   // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
-  // cheap as a bare openapi-fetch call.
+  // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
   const transport = async (request: (Request | PlainRequest) & { timeoutSignal?: AbortSignal }): Promise<Response> => {
     const signal = request.timeoutSignal;
     try {
       return await (request instanceof PlainRequest
-        ? fetch(request.url, request.init as RequestInit)
-        : (customFetch ?? fetch)(request, signal && { signal }));
+        ? fetch(request.url, (request as PlainRequest).init as RequestInit)
+        : (customFetch ?? fetch)(request as Request, signal && { signal }));
     } catch (error) {
       if (signal?.aborted || request.signal?.aborted) throw error;
       const cause = redact(error) as Error;
@@ -100,19 +108,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     }
   };
 
-  // Constructed by openapi-fetch with `new`: returns a PlainRequest, or a Request when the call is
-  // not plain.
-  function plainRequest(url: string, init: Init): PlainRequest | Request {
-    const { method, body } = init as { method: string; body: unknown };
-    return url.startsWith(baseUrl) &&
-      init.redirect === 'follow' &&
-      (init.signal == null || init.signal instanceof AbortSignal) &&
-      Object.keys(init).every((key) => PLAIN_KEYS.includes(key)) &&
-      /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) &&
-      (body === undefined || (typeof body === 'string' && !/^(GET|HEAD)$/.test(method)))
-      ? new PlainRequest(url, init)
-      : new Request(url, init as RequestInit);
-  }
   // Off for good once a middleware is added (it may read or replace the Request).
   let plain = !options.Request && !customFetch;
 
@@ -137,8 +132,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
     const callInit: Init = { ...init };
     if (signal !== userSignal) callInit.timeoutSignal = signal;
-    // A per-call fetch or middleware sees the Request too; a per-call Request is the caller's.
-    if (plain && !init?.fetch && !init?.middleware) callInit.Request ??= plainRequest;
+    // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
+    // a per-call baseUrl could make a URL the Request constructor refuses.
+    if (plain && !init?.fetch && !init?.middleware && !init?.baseUrl) callInit.Request ??= PlainRequest;
     try {
       let result = await invoke(url, callInit);
       for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {

@@ -1,0 +1,141 @@
+// Behaviour of the bench's parts; nothing here asserts a timing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOnce } from './cold-import.js';
+import { type Contender, contenders, ourClients } from './contenders.js';
+import { BASIC, loadMix, type Operation } from './mix.js';
+import { type MixServer, startMixServer } from './server.js';
+import { CLIENTS, OPENAPI_FETCH, bundleSize } from './size.js';
+import { median, pairedRatio } from './stats.js';
+import { measure, rotate, runRounds } from './throughput.js';
+
+const mix = loadMix();
+
+describe('the mix', () => {
+  it('is one operation of each interface, with its documented status and examples', () => {
+    expect(mix.map((o) => [o.key, o.method, o.url.replace(/\?.*/, ''), o.status])).toEqual([
+      ['A', 'POST', '/rest/gateway/messages', 201],
+      ['B', 'GET', '/rest/sms/v2/messages', 200],
+      ['C', 'POST', '/rest/im/v1/message', 202],
+      ['D', 'GET', '/rest/campaign_manager/v1/acme/lists', 200],
+    ]);
+    for (const operation of mix) expect(operation.response).toBeDefined();
+    expect(mix.map((o) => o.body !== undefined)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the server and the contenders', () => {
+  let server: MixServer;
+  let list: Contender[];
+  beforeAll(async () => {
+    server = await startMixServer(mix);
+    list = contenders(server.url, mix, true);
+  });
+  afterAll(async () => {
+    for (const contender of list) contender.close?.();
+    await server.close();
+  });
+
+  it('every contender gets the documented response of every operation', async () => {
+    expect(list.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd', 'a2', 'c2']);
+    const before = { ...server.counts };
+    for (const contender of list) {
+      for (const [k, operation] of mix.entries()) {
+        expect(await contender.send(k), `${contender.name} ${operation.key}`).toEqual(operation.response);
+      }
+    }
+    for (const { key } of mix) expect(server.counts[key]! - before[key]!).toBe(list.length);
+  });
+
+  it('the server refuses a request that differs in auth, Accept, Content-Type or body', async () => {
+    const [a] = mix as [Operation];
+    const headers = { accept: 'application/json', authorization: BASIC, 'content-type': 'application/json' };
+    const body = JSON.stringify(a.body);
+    const cases: [string, Record<string, string>, string][] = [
+      ['auth header', { ...headers, authorization: 'Basic eA==' }, body],
+      ['accept */*', { ...headers, accept: '*/*' }, body],
+      ['content-type text/plain', { ...headers, 'content-type': 'text/plain' }, body],
+      ['request body', headers, `${body} `],
+    ];
+    for (const [mismatch, sent, sentBody] of cases) {
+      const response = await fetch(server.url + a.url, { method: 'POST', headers: sent, body: sentBody });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ mismatch });
+    }
+  });
+
+  it('a contender fails on a status other than the documented one', async () => {
+    const wrong = mix.map((o) => ({ ...o, status: o.status + 1 }));
+    await expect(ourClients(server.url, wrong).send(0)).rejects.toThrow(/answered 201, not 202/);
+  });
+});
+
+describe('rounds', () => {
+  it('measure sends exactly n requests, the mix in turn, at most `concurrency` at once', async () => {
+    const sent: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const send = async (k: number) => {
+      sent.push(k);
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+    };
+    const result = await measure(send, 40, 8);
+    expect(sent).toHaveLength(40);
+    expect(sent.slice(0, 8)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+    expect(most).toBe(8);
+    expect(result.wallMs).toBeGreaterThan(0);
+    expect(result.cpuMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('contenders take turns slice by slice, the first rotating, and each sends N per round', async () => {
+    const log: string[] = [];
+    const fake = (id: 'a' | 'b' | 'c'): Contender => ({ id, name: id, send: async () => void log.push(id) });
+    const samples = await runRounds([fake('a'), fake('b'), fake('c')], [{ name: 'm', requests: 6, concurrency: 1, slices: 3 }], {
+      rounds: 2,
+    });
+    // Two requests per slice; the first contender moves on by one each slice.
+    expect(log.join('')).toBe('aabbcc' + 'bbccaa' + 'ccaabb' + 'aabbcc' + 'bbccaa' + 'ccaabb');
+    expect(samples.m?.rps.a).toHaveLength(2);
+    expect(samples.m?.cpuUs.c).toHaveLength(2);
+  });
+
+  it('stops after minRounds when the budget is spent', async () => {
+    const slow: Contender = { id: 'a', name: 'a', send: () => new Promise((resolve) => setTimeout(resolve, 5)) };
+    const samples = await runRounds([slow], [{ name: 'm', requests: 2, concurrency: 1 }], { rounds: 50, minRounds: 3, budgetMs: 1 });
+    expect(samples.m?.rps.a).toHaveLength(3);
+  });
+
+  it('rotate starts the list anywhere', () => {
+    expect(rotate([1, 2, 3], 0)).toEqual([1, 2, 3]);
+    expect(rotate([1, 2, 3], 4)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('stats', () => {
+  it('median of odd and even counts', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+  it('pairedRatio takes the ratio per round, then the median', () => {
+    expect(pairedRatio([2, 4, 9], [1, 4, 3])).toBe(2);
+  });
+});
+
+describe('size and cold import', () => {
+  it('a client bundle contains openapi-fetch and is larger', async () => {
+    const base = await bundleSize(OPENAPI_FETCH);
+    const client = await bundleSize(CLIENTS[0]!);
+    expect(base.gzipped).toBeGreaterThan(0);
+    expect(base.gzipped).toBeLessThan(base.minified);
+    expect(client.gzipped).toBeGreaterThan(base.gzipped);
+  });
+
+  it('imports a package in a fresh process, and fails loudly on a missing one', () => {
+    const sample = importOnce(OPENAPI_FETCH.specifier);
+    expect(Number.isFinite(sample.importMs) && sample.importMs > 0).toBe(true);
+    expect(sample.wallMs).toBeGreaterThan(0);
+    expect(() => importOnce('@messaging-contracts/no-such-package')).toThrow(/failed/);
+  });
+});
