@@ -1,5 +1,6 @@
 // Keys that outside tools parse before they can run a bundle (issue 13, items 5 and 6): callback
 // keys are runtime expressions, webhook keys are names, and content keys are media types.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiIds, type Json, loadBundle } from './bundles.ts';
 import { isCallbackKey, isMediaType, isRuntimeExpression } from './grammars.ts';
@@ -120,5 +121,52 @@ describe('the media type grammar (RFC 6838, parameters RFC 9110)', () => {
     ['a parameter without a value', 'text/plain; charset'],
   ])('rejects %s', (_title, key) => {
     expect(isMediaType(key)).toBe(false);
+  });
+});
+
+describe('the grammars, over generated keys', () => {
+  const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+  const nameChar = fc.oneof(alnum, fc.constantFrom(...'!#$&-^_.+'));
+  // RFC 6838: a first letter or digit, then at most 126 restricted-name characters.
+  const restrictedName = fc
+    .tuple(alnum, fc.array(nameChar, { maxLength: 126 }))
+    .map(([first, rest]) => first + rest.join(''));
+  // Characters no restricted-name holds (";" is left out: it starts the parameters).
+  const outsider = fc.constantFrom(...'<>()@,:\\"/[]?={} \t%*~`|\'');
+
+  it('accepts every type/subtype made of restricted names', () => {
+    fc.assert(fc.property(restrictedName, restrictedName, (type, subtype) => isMediaType(`${type}/${subtype}`)));
+  });
+
+  it('rejects a media type with a character outside restricted-name in its subtype', () => {
+    fc.assert(
+      fc.property(restrictedName, restrictedName, outsider, fc.nat(), (type, subtype, bad, at) => {
+        const cut = 1 + (at % subtype.length);
+        return !isMediaType(`${type}/${subtype.slice(0, cut)}${bad}${subtype.slice(cut)}`);
+      }),
+    );
+  });
+
+  // JSON pointer reference tokens: any text, with "~" and "/" escaped as RFC 6901 says, and without
+  // braces, which delimit the expression inside a callback key.
+  const referenceToken = fc.string({ unit: 'grapheme', maxLength: 12 }).map((text) =>
+    text.replace(/~/g, '~0').replace(/\//g, '~1').replace(/[{}]/g, ''),
+  );
+
+  it('accepts a body reference with any escaped JSON pointer, embedded in a callback key', () => {
+    fc.assert(
+      fc.property(fc.array(referenceToken, { maxLength: 5 }), (tokens) => {
+        const expression = `$request.body#${tokens.map((token) => `/${token}`).join('')}`;
+        return isRuntimeExpression(expression) && isCallbackKey(`https://r.example.com/cb?to={${expression}}`);
+      }),
+    );
+  });
+
+  it('rejects every $name that is not one of the grammar\'s three', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,20}$/), (name) =>
+        ['url', 'method', 'statusCode'].includes(name) || !isRuntimeExpression(`$${name}`),
+      ),
+    );
   });
 });
