@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundlePath, generateSchema } from './build-types.mjs';
+import { bundlePath, generateSchema, webhooksDeclaration } from './build-types.mjs';
 
 const cli = fileURLToPath(new URL('./build-types.mjs', import.meta.url));
 
@@ -19,6 +19,34 @@ describe('typegen', () => {
 
   it('names the callback operations, which openapi-typescript drops from inline callbacks', async () => {
     expect(await generateSchema('im-v1')).toContain('receiveStatusCallback');
+  });
+
+  it.each([
+    ['sms-v2', ['statusCallback: components["pathItems"]["StatusCallback"];', 'replyCallback: components["pathItems"]["ReplyCallback"];']],
+    ['im-v1', ['statusCallback: components["pathItems"]["StatusCallback"];']],
+    ['gateway-v1', ['export type webhooks = Record<string, never>;']],
+  ])('types the webhooks of %s as their path item components', async (id, want) => {
+    const text = await generateSchema(id);
+    for (const line of want) expect(text).toContain(line);
+    expect(text.match(/^ {4}receiveStatusCallback: \{$/gm)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['no webhooks', { components: {} }, undefined],
+    [
+      'a webhook by $ref, and a key that is no identifier',
+      { webhooks: { status: { $ref: '#/components/pathItems/S' }, 'on-reply': { $ref: '#/components/pathItems/R' } }, components: { pathItems: { S: {}, R: {} } } },
+      'export interface webhooks {\n    status: components["pathItems"]["S"];\n    "on-reply": components["pathItems"]["R"];\n}',
+    ],
+  ])('webhooksDeclaration: %s', (_title, given, want) => {
+    expect(webhooksDeclaration(given)).toBe(want);
+  });
+
+  it.each([
+    ['an inline webhook', { webhooks: { status: { post: {} } } }],
+    ['a $ref to a missing component', { webhooks: { status: { $ref: '#/components/pathItems/Gone' } }, components: { pathItems: {} } }],
+  ])('webhooksDeclaration refuses %s, naming the webhook', (_title, given) => {
+    expect(() => webhooksDeclaration(given)).toThrow(/webhook status: expected a \$ref to #\/components\/pathItems/);
   });
 
   it('refuses a call without an interface id, with a usage line', () => {

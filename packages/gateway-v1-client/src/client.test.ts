@@ -19,7 +19,9 @@ describe('mediaType', () => {
   });
 
   it.each([
-    ['the placeholder itself', 'application/vnd.<vendor>.gateway.v1+json'],
+    ['the document\'s placeholder', 'application/vnd.<vendor>.gateway.v1+json'],
+    ['the contract\'s placeholder key', 'application/vnd.vendor.gateway.v1+json'],
+    ['the contract\'s placeholder key in capitals', 'application/vnd.VENDOR.gateway.v1+json'],
     ['another version', 'application/vnd.acme.gateway.v2+json'],
     ['another interface', 'application/vnd.acme.sms.v1+json'],
     ['an empty vendor token', 'application/vnd..gateway.v1+json'],

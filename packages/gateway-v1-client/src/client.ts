@@ -1,6 +1,6 @@
 import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/gateway-v1-types';
-import { BASE_PATH, VENDOR_MEDIA_TYPE } from './contract.js';
+import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 
 export type GatewayMediaType = 'json' | 'application/json' | `application/vnd.${string}.gateway.v1+json`;
 
@@ -36,6 +36,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const json = mediaType === 'json' || mediaType === 'application/json';
   if (!json && !VENDOR_MEDIA_TYPE.test(mediaType)) {
     throw new TypeError("mediaType must be 'json' or application/vnd.<vendor>.gateway.v1+json");
+  }
+  if (mediaType.toLowerCase() === `application/vnd.${VENDOR_TOKEN_PLACEHOLDER}.gateway.v1+json`) {
+    throw new TypeError(`mediaType ${mediaType} is the contract's placeholder: put your vendor's token in place of '${VENDOR_TOKEN_PLACEHOLDER}'`);
   }
   return createCoreClient<paths>({
     ...common,

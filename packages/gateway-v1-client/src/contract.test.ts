@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { basePathOf, loadBundle } from '../../client-core/src/testing/wire-suite.js';
-import { BASE_PATH, VENDOR_MEDIA_TYPE } from './contract.js';
+import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 
 const bundle = loadBundle(fileURLToPath(new URL('..', import.meta.url)), 'gateway-v1');
 
@@ -14,14 +14,15 @@ it('auth is HTTP Basic for every operation', () => {
   expect(bundle.components.securitySchemes.basicAuth).toMatchObject({ type: 'http', scheme: 'basic' });
 });
 
-it('VENDOR_MEDIA_TYPE matches every vendor media type the request bodies declare, token filled in', () => {
-  const types = Object.values<{ content: Record<string, unknown> }>(bundle.components.requestBodies).flatMap((body) =>
-    Object.keys(body.content),
-  );
-  const vendor = types.filter((type) => type !== 'application/json');
+it('VENDOR_MEDIA_TYPE matches every vendor media type the request bodies declare, keyed by VENDOR_TOKEN_PLACEHOLDER', () => {
+  const media = Object.values<{ content: Record<string, { 'x-vendor-token'?: { placeholder?: string } }> }>(
+    bundle.components.requestBodies,
+  ).flatMap((body) => Object.entries(body.content));
+  const vendor = media.filter(([type]) => type !== 'application/json');
   expect(vendor.length).toBeGreaterThan(0);
-  for (const type of vendor) {
-    expect(type).toContain('<vendor>');
-    expect(type.replace('<vendor>', 'acme')).toMatch(VENDOR_MEDIA_TYPE);
+  for (const [type, mediaType] of vendor) {
+    expect(type).toMatch(VENDOR_MEDIA_TYPE);
+    expect(mediaType['x-vendor-token']?.placeholder).toBe(VENDOR_TOKEN_PLACEHOLDER);
+    expect(type).toBe(`application/vnd.${VENDOR_TOKEN_PLACEHOLDER}.gateway.v1+json`);
   }
 });

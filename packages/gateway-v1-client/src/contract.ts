@@ -10,3 +10,9 @@ export const BASE_PATH = '/rest/gateway';
  * `.gateway.v1+json`.
  */
 export const VENDOR_MEDIA_TYPE = /^application\/vnd\.[A-Za-z0-9!#$&^_.+-]+\.gateway\.v1\+json$/;
+
+/**
+ * The token the contract keys the vendor media type with (`x-vendor-token.placeholder`): the
+ * document hides the real one, so `application/vnd.vendor.gateway.v1+json` is not a type to send.
+ */
+export const VENDOR_TOKEN_PLACEHOLDER = 'vendor';

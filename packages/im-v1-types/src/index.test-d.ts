@@ -11,6 +11,7 @@ import type {
   RetryAfter,
   StatusCallback,
   XRateLimitLimit,
+  webhooks,
 } from './index.js';
 
 describe('MessagePostRequest', () => {
@@ -60,6 +61,11 @@ it('the status callback operation: 200 with X-RateLimit-Limit, or APIError', () 
   expectTypeOf<Responses[200]['headers']['X-RateLimit-Limit']>().toEqualTypeOf<XRateLimitLimit>();
   expectTypeOf<Responses[429]['content']['application/json']>().toEqualTypeOf<APIError>();
   expectTypeOf<keyof Responses>().toEqualTypeOf<200 | 401 | 429 | 500>();
+});
+
+it('the status callback is the webhook statusCallback, typed by its path item', () => {
+  expectTypeOf<keyof webhooks>().toEqualTypeOf<'statusCallback'>();
+  expectTypeOf<webhooks['statusCallback']['post']>().toEqualTypeOf<ReceiveStatusCallbackOperation>();
 });
 
 it('section 8 headers are numbers where integers', () => {

@@ -9,6 +9,7 @@ import type {
   SingleMessage,
   SingleMessageInput,
   StatusCallback,
+  webhooks,
 } from './index.js';
 
 type TwelveStates =
@@ -47,6 +48,14 @@ describe('callbacks', () => {
     expectTypeOf<
       ReceiveReplyCallbackOperation['requestBody']['content']['application/json']
     >().toEqualTypeOf<ReplyCallback>();
+  });
+});
+
+describe('webhooks', () => {
+  it('are statusCallback and replyCallback, typed by their path items', () => {
+    expectTypeOf<keyof webhooks>().toEqualTypeOf<'statusCallback' | 'replyCallback'>();
+    expectTypeOf<webhooks['statusCallback']['post']>().toEqualTypeOf<ReceiveStatusCallbackOperation>();
+    expectTypeOf<webhooks['replyCallback']['post']>().toEqualTypeOf<ReceiveReplyCallbackOperation>();
   });
 });
 

@@ -21,7 +21,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -44,7 +47,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -71,9 +77,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
-                /** @description Id of the list to delete. */
+                /**
+                 * @description Id of the list to delete.
+                 * @example 1021
+                 */
                 list_id: number;
             };
             cookie?: never;
@@ -96,7 +108,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -119,7 +134,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -142,9 +160,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
-                /** @description Id of the campaign whose report is returned. */
+                /**
+                 * @description Id of the campaign whose report is returned.
+                 * @example 5310
+                 */
                 campaign_id: number;
             };
             cookie?: never;
@@ -330,7 +354,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+        /**
+         * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+         * @example acme-shop
+         */
         ApplicationName: string;
     };
     requestBodies: never;
@@ -344,7 +371,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -396,7 +426,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -440,7 +473,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -495,9 +531,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
-                /** @description Id of the list to delete. */
+                /**
+                 * @description Id of the list to delete.
+                 * @example 1021
+                 */
                 list_id: number;
             };
             cookie?: never;
@@ -519,7 +561,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -576,7 +621,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
             };
             cookie?: never;
@@ -612,9 +660,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface. */
+                /**
+                 * @description Name of the application whose lists, campaigns, templates and reports are addressed. A required string path segment on every endpoint of this interface.
+                 * @example acme-shop
+                 */
                 application_name: components["parameters"]["ApplicationName"];
-                /** @description Id of the campaign whose report is returned. */
+                /**
+                 * @description Id of the campaign whose report is returned.
+                 * @example 5310
+                 */
                 campaign_id: number;
             };
             cookie?: never;

@@ -210,8 +210,10 @@ export interface components {
         /**
          * @description The message to send. Send it as `application/json` or as the vendor media type
          *     `application/vnd.<vendor>.gateway.v1+json` (section 4.1). The spec document hides the vendor
-         *     token, so the vendor type appears here with the literal placeholder `<vendor>`: substitute your
-         *     vendor's token (the clients' `mediaType` option does). Both carry the same body.
+         *     token, so the vendor type is keyed here with the placeholder token `vendor`, which keeps the key a
+         *     valid media type (RFC 6838): `application/vnd.vendor.gateway.v1+json` is not the real media type.
+         *     Substitute your vendor's token for `vendor` (the client's `mediaType` option takes the real type);
+         *     the media type's `x-vendor-token` says the same. Both media types carry the same body.
          */
         Message: {
             content: {
@@ -236,14 +238,16 @@ export interface components {
                  *       "destination": "447700900123"
                  *     }
                  */
-                "application/vnd.<vendor>.gateway.v1+json": components["schemas"]["Message"];
+                "application/vnd.vendor.gateway.v1+json": components["schemas"]["Message"];
             };
         };
         /**
          * @description The broadcast to send. Send it as `application/json` or as the vendor media type
          *     `application/vnd.<vendor>.gateway.v1+json` (section 4.1). The spec document hides the vendor
-         *     token, so the vendor type appears here with the literal placeholder `<vendor>`: substitute your
-         *     vendor's token (the clients' `mediaType` option does). Both carry the same body.
+         *     token, so the vendor type is keyed here with the placeholder token `vendor`, which keeps the key a
+         *     valid media type (RFC 6838): `application/vnd.vendor.gateway.v1+json` is not the real media type.
+         *     Substitute your vendor's token for `vendor` (the client's `mediaType` option takes the real type);
+         *     the media type's `x-vendor-token` says the same. Both media types carry the same body.
          */
         MessageBroadcast: {
             content: {
@@ -270,7 +274,7 @@ export interface components {
                  *       ]
                  *     }
                  */
-                "application/vnd.<vendor>.gateway.v1+json": components["schemas"]["MessageBroadcast"];
+                "application/vnd.vendor.gateway.v1+json": components["schemas"]["MessageBroadcast"];
             };
         };
     };
@@ -345,7 +349,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Id of the message, as returned by `sendMessage`. The document types it as a number with int64 format. */
+                /**
+                 * @description Id of the message, as returned by `sendMessage`. The document types it as a number with int64 format.
+                 * @example 4187321
+                 */
                 messageid: number;
             };
             cookie?: never;

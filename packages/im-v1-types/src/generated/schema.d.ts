@@ -27,7 +27,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message with automated channel fallback
-         * @description Sends one message (text, media or template) to a contact, a mobile number or an e-mail address, with automated fallback across the delivery channels wab, sms, mms, email and rcs; the optional delivery_attempts give the ordered delivery attempts (sections 1, 2.3 and 4.3). The request is accepted asynchronously: the 202 reply carries the message id, and status changes are pushed to the receiver by the `statusCallback` callback. The spec document lists the request headers `Content-Type: application/json`, `Accept: application/json` and `authorization: <API_KEY>`.
+         * @description Sends one message (text, media or template) to a contact, a mobile number or an e-mail address, with automated fallback across the delivery channels wab, sms, mms, email and rcs; the optional delivery_attempts give the ordered delivery attempts (sections 1, 2.3 and 4.3). The request is accepted asynchronously: the 202 reply carries the message id, and status changes are pushed to the receiver's address (`{$statusCallbackUrl}` in the spec document) as the webhook `statusCallback` (top-level `webhooks`). Where that address is registered or configured is not shown in the spec document (section 6), so no request field or header of this operation carries it. The spec document lists the request headers `Content-Type: application/json`, `Accept: application/json` and `authorization: <API_KEY>`.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -37,7 +37,9 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    statusCallback: components["pathItems"]["StatusCallback"];
+}
 export interface components {
     schemas: {
         /**
@@ -332,6 +334,14 @@ export interface components {
         "Strict-Transport-Security": string;
     };
     pathItems: {
+        /**
+         * Status (delivery report) callback
+         * @description Webhook `statusCallback`: the service POSTs a StatusCallback body to the receiver's address, which
+         *     the spec document writes as `{$statusCallbackUrl}` (sections 4.3 and 6), whenever the status of an
+         *     outbound (MT) message sent with `sendMessage` is updated. Where that address is registered or
+         *     configured is not shown in the spec document: it is not a field or header of any request of this
+         *     interface, and `x-callback-address` keeps the document's placeholder as written.
+         */
         StatusCallback: {
             parameters: {
                 query?: never;

@@ -62,9 +62,11 @@ export interface paths {
          *
          *     The 202 reply is shaped as a status callback body; a new message is reported with status
          *     `accepted` (section 3). Status updates of the outbound (MT) message are then pushed to the
-         *     receiver (`statusCallback`). The spec document also defines a reply callback (`replyCallback`);
-         *     its trigger and target are not shown in the spec document, and it is attached to this operation
-         *     only so that the contract carries it.
+         *     receiver's address (`{$url}` in the spec document) as the webhook `statusCallback` (top-level
+         *     `webhooks`). The spec document also defines a reply callback, the webhook `replyCallback`; its
+         *     trigger and target are not shown in the spec document. Where the receiver's address is
+         *     registered or configured is not shown in the spec document (section 6), so no request field or
+         *     header of this operation carries it.
          *
          *     A request without correct credentials or without permission receives 401. Other failures use the
          *     default error response; conditions for other status codes are not shown in the spec document.
@@ -78,7 +80,10 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    statusCallback: components["pathItems"]["StatusCallback"];
+    replyCallback: components["pathItems"]["ReplyCallback"];
+}
 export interface components {
     schemas: {
         /** @description A single SMS to one destination (section 2.2). Request body of `POST /messages`. */
@@ -225,6 +230,14 @@ export interface components {
     requestBodies: never;
     headers: never;
     pathItems: {
+        /**
+         * Status (delivery report) callback
+         * @description Webhook `statusCallback`: the service POSTs a StatusCallback body to an address the receiver
+         *     supplies, which the spec document writes as `{$url}` (sections 4.2 and 6), whenever the status of
+         *     an outbound (MT) message sent with `sendMessage` is updated. Where that address is registered or
+         *     configured is not shown in the spec document: it is not a field or header of any request of this
+         *     interface, and `x-callback-address` keeps the document's placeholder as written.
+         */
         StatusCallback: {
             parameters: {
                 query?: never;
@@ -251,6 +264,14 @@ export interface components {
             patch?: never;
             trace?: never;
         };
+        /**
+         * Reply callback
+         * @description Webhook `replyCallback`: the service POSTs a ReplyCallback body to an address the receiver
+         *     supplies, which the spec document writes as `{$url}` (sections 4.2 and 6); its payload implies it
+         *     is sent when a reply message arrives. Its trigger and target, and where the address is registered
+         *     or configured, are not shown in the spec document: the address is not a field or header of any
+         *     request of this interface, and `x-callback-address` keeps the document's placeholder as written.
+         */
         ReplyCallback: {
             parameters: {
                 query?: never;
