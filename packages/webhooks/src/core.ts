@@ -149,6 +149,8 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
       if (!isJsonContentType(contentType)) return refuse('unsupported_media_type');
       // A declared length over the limit is refused before reading; the adapters still count bytes.
       if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');
+      // Checked here, not only on the bytes: a parser upstream may have turned an empty body into `{}`.
+      if (contentLength === '0') return refuse('empty_body');
       return undefined;
     },
     fromBytes(bytes) {

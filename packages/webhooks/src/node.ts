@@ -62,14 +62,25 @@ function mustClose(req: IncomingMessage, max: number): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * A body a framework's parser left in `req.body`, trusted only when that parser consumed the
+ * stream. Express 4's body-parser sets `req.body = {}` before it decides the type is not its own
+ * (an app-wide `express.urlencoded()`), leaving the stream unread: trusting that `{}` would
+ * acknowledge a callback nobody saw (sections 4.2, 6). `readableEnded` is true only once the
+ * stream's `end` was emitted to a reader, so an unread body is read here instead.
+ */
+function preParsed(req: IncomingMessage): unknown {
+  if (!req.readableEnded) return undefined;
+  return (req as { body?: unknown }).body;
+}
+
 export function toNodeHandler(core: Core): NodeHandler {
   return async (req, res) => {
     try {
       const headers = req.headers;
       const early = core.preflight(req.method, headers['content-type'], headers['content-length']);
       if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
-      // Express's body parsers leave the parsed body here and the stream drained.
-      const parsed = (req as { body?: unknown }).body;
+      const parsed = preParsed(req);
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
