@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSmsV2StatusReceiver } from './receivers.js';
+import { listen, postJson, type Running } from './test-support/http.js';
 import { createMemoryDedupStore, type DedupStore, deduplicate, messageIdAndStatus } from './dedupe.js';
 import { uuid } from './test-support/spec-document.js';
 
@@ -94,7 +96,7 @@ describe('deduplicate', () => {
     expect(attempts).toBe(2);
   });
 
-  it('lets one of two concurrent duplicates through', async () => {
+  it('lets one of two concurrent duplicates through, and settles both with its outcome', async () => {
     let calls = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -104,10 +106,13 @@ describe('deduplicate', () => {
     });
     const first = handle({ id: uuid, status: 'sent' });
     const second = handle({ id: uuid, status: 'sent' });
-    await second;
+    let secondSettled = false;
+    void second.then(() => (secondSettled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls).toBe(1);
+    expect(secondSettled).toBe(false);
     release();
-    await first;
+    await Promise.all([first, second]);
     expect(calls).toBe(1);
   });
 
@@ -132,5 +137,68 @@ describe('deduplicate', () => {
     await handle({ id: other, content: 'yes' });
     expect(keys).toEqual(['yes', 'yes']);
     expect(calls).toBe(1);
+  });
+});
+
+describe('deduplicate behind a receiver, a redelivery while the first attempt is in flight (over HTTP)', () => {
+  const running: Running[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+  });
+
+  /** A receiver whose handler waits for `settle`; `started` resolves when the first attempt runs. */
+  async function setup() {
+    const attempts: unknown[] = [];
+    const handled: unknown[] = [];
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    let settle!: (outcome: 'fail' | 'succeed') => void;
+    const outcome = new Promise<'fail' | 'succeed'>((resolve) => (settle = resolve));
+    const receiver = createSmsV2StatusReceiver({
+      onStatus: deduplicate(async (body) => {
+        attempts.push(body);
+        if (attempts.length === 1) {
+          started();
+          if ((await outcome) === 'fail') throw new Error('database down');
+        }
+        handled.push(body);
+      }),
+    });
+    const server = await listen(receiver.node);
+    running.push(server);
+    return { url: server.url, attempts, handled, firstStarted, settle };
+  }
+
+  const body = { id: uuid, status: 'sent' };
+
+  it('answers the redelivery 500 when the first attempt then fails, so the sender retries and it is handled', async () => {
+    const { url, handled, firstStarted, settle } = await setup();
+    const first = postJson(url, body);
+    await firstStarted;
+    const redelivery = postJson(url, body);
+    // Give the redelivery time to reach the receiver while the first attempt is still running.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    settle('fail');
+    const answers = await Promise.all([first, redelivery]);
+    expect(answers.map((a) => a.status)).toEqual([500, 500]);
+    expect(handled).toEqual([]);
+    // Nothing was acknowledged, so the sender's retry gets through.
+    expect((await postJson(url, body)).status).toBe(200);
+    expect(handled).toEqual([body]);
+  });
+
+  it('answers the redelivery 200 only once the first attempt has succeeded, without a second call', async () => {
+    const { url, attempts, handled, firstStarted, settle } = await setup();
+    const first = postJson(url, body);
+    await firstStarted;
+    let redeliveryAnswered = false;
+    const redelivery = postJson(url, body).then((answer) => ((redeliveryAnswered = true), answer));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redeliveryAnswered).toBe(false);
+    settle('succeed');
+    const answers = await Promise.all([first, redelivery]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(attempts).toHaveLength(1);
+    expect(handled).toEqual([body]);
   });
 });

@@ -78,7 +78,15 @@ export interface DeduplicateOptions<T> {
 /**
  * Wraps a callback handler so a body whose key was already seen is acknowledged without calling
  * it again. If the handler throws, the key is forgotten: the sender gets 500, and its redelivery
- * is processed. A duplicate arriving while the first is still running is acknowledged at once.
+ * is processed.
+ *
+ * A duplicate arriving while the first attempt is still running waits for that attempt and ends
+ * as it does: resolved once it succeeded (so the sender gets 200 only for a handled callback),
+ * rejected with its error if it failed (so the sender gets 500 and retries). Answering it at once
+ * would acknowledge a callback whose only attempt may still fail; refusing it at once would make
+ * the sender retry callbacks that were about to succeed. Waiting is bounded by the receiver's
+ * `handlerTimeoutMs`. This covers duplicates within one process (one `deduplicate` wrapper); see
+ * the README for a store shared by several processes.
  */
 export function deduplicate<T extends { id?: string; status?: string }>(
   handler: CallbackHandler<T>,
@@ -86,9 +94,8 @@ export function deduplicate<T extends { id?: string; status?: string }>(
 ): (body: T) => Promise<void> {
   const store = options.store ?? createMemoryDedupStore();
   const keyOf = options.key ?? messageIdAndStatus;
-  return async (body) => {
-    const key = keyOf(body);
-    if (key === undefined) return handler(body);
+  const inFlight = new Map<string, Promise<void>>();
+  const attempt = async (key: string, body: T): Promise<void> => {
     if (!(await store.add(key))) return;
     try {
       await handler(body);
@@ -96,5 +103,22 @@ export function deduplicate<T extends { id?: string; status?: string }>(
       await store.delete(key);
       throw error;
     }
+  };
+  return (body) => {
+    let key: string | undefined;
+    try {
+      key = keyOf(body);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (key === undefined) return (async () => handler(body))();
+    const running = inFlight.get(key);
+    if (running) return running;
+    // Registered before the first await, so a duplicate in the same tick finds it.
+    const first = attempt(key, body);
+    inFlight.set(key, first);
+    const done = () => void inFlight.delete(key);
+    first.then(done, done);
+    return first;
   };
 }
