@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSmsV2StatusReceiver } from './receivers.js';
 import { listen, postJson, type Running } from './test-support/http.js';
@@ -12,6 +13,7 @@ describe('messageIdAndStatus', () => {
     ['id alone (a reply)', { id: uuid }, uuid],
     ['no id', { status: 'sent' }, undefined],
     ['nothing', {}, undefined],
+    ['an id in capitals, as lower case (RFC 9562: one UUID, either case)', { id: uuid.toUpperCase(), status: 'sent' }, `${uuid} sent`],
   ])('keys %s', (_title, body, key) => {
     expect(messageIdAndStatus(body)).toBe(key);
   });
@@ -31,6 +33,54 @@ describe('createMemoryDedupStore', () => {
     expect(store.add('c')).toBe(false);
     expect(store.add('b')).toBe(true);
     expect(store.size).toBe(3);
+  });
+
+  it('keeps the newest maxEntries keys and forgets in insertion order, against a model', () => {
+    // Operations on a small store, compared with a plain list of keys oldest first.
+    const op = fc.oneof(
+      fc.record({ add: fc.integer({ min: 0, max: 12 }) }),
+      fc.record({ delete: fc.integer({ min: 0, max: 12 }) }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { maxLength: 80 }), (maxEntries, ops) => {
+        const store = createMemoryDedupStore({ maxEntries });
+        let model: string[] = [];
+        for (const o of ops) {
+          if ('add' in o) {
+            const key = `k${o.add}`;
+            const fresh = !model.includes(key);
+            expect(store.add(key)).toBe(fresh);
+            if (fresh) model.push(key);
+            if (model.length > maxEntries) model = model.slice(1);
+          } else {
+            const key = `k${o.delete}`;
+            store.delete(key);
+            model = model.filter((k) => k !== key);
+          }
+          expect(store.size).toBe(model.length);
+          expect(store.size).toBeLessThanOrEqual(maxEntries);
+        }
+        // What is left is exactly the model: each of its keys is still a duplicate.
+        for (const key of model) expect(store.add(key)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops expired keys first and never exceeds maxEntries with ttlMs', () => {
+    let now = 0;
+    const store = createMemoryDedupStore({ maxEntries: 3, ttlMs: 10, now: () => now });
+    store.add('a');
+    now = 5;
+    store.add('b');
+    now = 10; // a expired
+    store.add('c');
+    expect(store.size).toBe(2);
+    store.add('d');
+    store.add('e'); // full: b is the oldest
+    expect(store.size).toBe(3);
+    expect(store.add('c')).toBe(false);
+    expect(store.add('b')).toBe(true);
   });
 
   it('forgets a key after ttlMs', () => {
@@ -113,6 +163,14 @@ describe('deduplicate', () => {
     expect(secondSettled).toBe(false);
     release();
     await Promise.all([first, second]);
+    expect(calls).toBe(1);
+  });
+
+  it('treats the same UUID in either letter case as one message', async () => {
+    let calls = 0;
+    const handle = deduplicate(() => void calls++);
+    await handle({ id: uuid, status: 'sent' });
+    await handle({ id: uuid.toUpperCase(), status: 'sent' });
     expect(calls).toBe(1);
   });
 

@@ -26,7 +26,19 @@ export interface MemoryDedupStore extends DedupStore {
   readonly size: number;
 }
 
-/** A bounded in-process store: one process's memory, lost on restart. */
+interface Entry {
+  key: string;
+  expiry: number;
+  older: Entry | undefined;
+  newer: Entry | undefined;
+}
+
+/**
+ * A bounded in-process store: one process's memory, lost on restart. Every operation is O(1):
+ * keys are kept in a doubly linked list, oldest first, beside a Map from key to list entry.
+ * (Evicting with `map.keys().next()` is not: V8 leaves deleted entries as holes the iterator walks
+ * over, so once the store was full each add cost time proportional to the evictions so far.)
+ */
 export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
   const { maxEntries = 100_000, ttlMs, now = Date.now } = options;
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
@@ -35,37 +47,52 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
   if (ttlMs !== undefined && !(typeof ttlMs === 'number' && ttlMs > 0 && Number.isFinite(ttlMs))) {
     throw new RangeError(`ttlMs must be a positive number of milliseconds; got ${String(ttlMs)}`);
   }
-  // Map iteration order is insertion order, so the first key is the oldest: FIFO eviction and,
-  // with one TTL for all keys, expiry in the same order.
-  const expiries = new Map<string, number>();
+  const entries = new Map<string, Entry>();
+  let oldest: Entry | undefined;
+  let newest: Entry | undefined;
+
+  function unlink(entry: Entry): void {
+    if (entry.older) entry.older.newer = entry.newer;
+    else oldest = entry.newer;
+    if (entry.newer) entry.newer.older = entry.older;
+    else newest = entry.older;
+    entries.delete(entry.key);
+  }
+
   return {
     get size() {
-      return expiries.size;
+      return entries.size;
     },
     add(key) {
-      const t = now();
-      const expiry = expiries.get(key);
-      if (expiry !== undefined) {
-        if (expiry > t) return false;
-        expiries.delete(key);
-      }
-      expiries.set(key, ttlMs === undefined ? Infinity : t + ttlMs);
-      if (expiries.size > maxEntries) expiries.delete(expiries.keys().next().value!);
+      // Without a TTL no clock is read. With one TTL for all keys they expire oldest first: drop
+      // the expired ones at the head.
+      const t = ttlMs === undefined ? 0 : now();
+      if (ttlMs !== undefined) while (oldest !== undefined && oldest.expiry <= t) unlink(oldest);
+      if (entries.has(key)) return false;
+      const entry: Entry = { key, expiry: ttlMs === undefined ? Infinity : t + ttlMs, older: newest, newer: undefined };
+      if (newest) newest.newer = entry;
+      else oldest = entry;
+      newest = entry;
+      entries.set(key, entry);
+      if (entries.size > maxEntries) unlink(oldest!);
       return true;
     },
     delete(key) {
-      expiries.delete(key);
+      const entry = entries.get(key);
+      if (entry) unlink(entry);
     },
   };
 }
 
 /**
- * Default key: the message id and status (a status callback), or the id alone (a reply, or a
- * status callback without status). A body without `id` has no key and is never suppressed.
+ * Default key: the message id (in lower case) and status (a status callback), or the id alone
+ * (a reply, or a status callback without status). A body without `id` has no key and is never suppressed.
  */
 export function messageIdAndStatus(body: { id?: string; status?: string }): string | undefined {
   if (typeof body.id !== 'string') return undefined;
-  return typeof body.status === 'string' ? `${body.id} ${body.status}` : body.id;
+  // A UUID's hex digits may come in either case (RFC 9562 section 4); both name one message.
+  const id = body.id.toLowerCase();
+  return typeof body.status === 'string' ? `${id} ${body.status}` : id;
 }
 
 export interface DeduplicateOptions<T> {
