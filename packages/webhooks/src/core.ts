@@ -17,6 +17,11 @@ export interface ReceiverErrorEvent {
 export interface CommonReceiverOptions {
   /** Largest accepted body in bytes; larger ones get 413. Default 65536 (64 KiB). */
   maxBodyBytes?: number;
+  /**
+   * Longest wait for your handler, in milliseconds; a handler still running then is answered as a
+   * failure (500) and the callback is not acknowledged. Default 10000 (10 s).
+   */
+  handlerTimeoutMs?: number;
   /** Told about every refused callback (4xx, 5xx). Its own failures are ignored. */
   onError?: (event: ReceiverErrorEvent) => void;
 }
@@ -76,6 +81,35 @@ export function checkMaxBodyBytes(value: unknown): number {
   return value;
 }
 
+export const defaultHandlerTimeoutMs = 10_000;
+
+// setTimeout's largest delay; a longer one fires at once.
+const maxTimerMs = 2 ** 31 - 1;
+
+export function checkHandlerTimeoutMs(value: unknown): number {
+  if (value === undefined) return defaultHandlerTimeoutMs;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maxTimerMs) {
+    throw new RangeError(`handlerTimeoutMs must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
+  }
+  return value;
+}
+
+const timedOut = Symbol('timed out');
+
+/**
+ * Waits for a handler's promise at most `ms`. A late failure is swallowed (the sender already got
+ * 500 and onError was told of the timeout), so it never becomes an unhandled rejection.
+ */
+function within(pending: PromiseLike<void>, ms: number): Promise<void | typeof timedOut> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(resolve, ms, timedOut);
+  });
+  const settled = Promise.resolve(pending);
+  settled.catch(() => {});
+  return Promise.race([settled, limit]).finally(() => clearTimeout(timer));
+}
+
 export function checkFunction(name: string, value: unknown, optional = false): void {
   if (optional && value === undefined) return;
   if (typeof value !== 'function') throw new TypeError(`${name} must be a function; got ${typeof value}`);
@@ -91,6 +125,7 @@ export interface CoreSetup {
 
 export function createCore({ options, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const handlerTimeoutMs = checkHandlerTimeoutMs(options.handlerTimeoutMs);
   checkFunction('onError', options.onError, true);
   const onError = options.onError;
 
@@ -130,7 +165,11 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
       return answer;
     }
     try {
-      await verdict.handler(verdict.value as never);
+      const pending = verdict.handler(verdict.value as never);
+      // A synchronous handler has finished already; only a promise needs the time limit.
+      if (pending && typeof pending.then === 'function' && (await within(pending, handlerTimeoutMs)) === timedOut) {
+        return refuse('handler_timeout');
+      }
     } catch (error) {
       // The sender learns only that it failed; what was thrown goes to onError alone.
       const answer = fixed.get('handler_failed')!;

@@ -19,7 +19,8 @@ export type RejectionReason =
   | 'malformed_json'
   | 'invalid_body'
   | 'ambiguous_body'
-  | 'handler_failed';
+  | 'handler_failed'
+  | 'handler_timeout';
 
 /** HTTP status and message of each refusal; messages fit C's LongString so both shapes can use them. */
 export const rejections: Readonly<Record<RejectionReason, { status: number; message: string }>> = {
@@ -32,6 +33,8 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   invalid_body: { status: 400, message: 'Invalid callback body' },
   ambiguous_body: { status: 400, message: 'Callback kind is ambiguous' },
   handler_failed: { status: 500, message: 'Internal server error' },
+  // The sender sees a handler failure; onError is told it was the time limit.
+  handler_timeout: { status: 500, message: 'Internal server error' },
 };
 
 const reasonPhrases: Readonly<Record<number, string>> = {

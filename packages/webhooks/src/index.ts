@@ -22,7 +22,7 @@ export {
   type SmsV2ReplyReceiverOptions,
   type SmsV2StatusReceiverOptions,
 } from './receivers.js';
-export { defaultMaxBodyBytes, type CommonReceiverOptions, type ReceiverErrorEvent } from './core.js';
+export { defaultHandlerTimeoutMs, defaultMaxBodyBytes, type CommonReceiverOptions, type ReceiverErrorEvent } from './core.js';
 export type { ImV1APIError, RejectionReason, SmsV2ErrorBody } from './error-bodies.js';
 export type { NodeHandler } from './node.js';
 export type { FetchHandler } from './fetch.js';
