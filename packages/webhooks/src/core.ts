@@ -40,8 +40,17 @@ export type Verdict =
 
 export interface Core {
   readonly maxBodyBytes: number;
-  /** The answer for a request refused on its method or headers alone, else `undefined`. */
-  preflight(method: string | undefined, contentType: string | null | undefined, contentLength: string | null | undefined): Reply | undefined;
+  /**
+   * The answer for a request refused on its method or headers alone, else `undefined`. Pass
+   * `contentEncoding` only when the body's bytes will be read as sent (not for a body a framework
+   * has already decoded and parsed).
+   */
+  preflight(
+    method: string | undefined,
+    contentType: string | null | undefined,
+    contentLength: string | null | undefined,
+    contentEncoding: string | null | undefined,
+  ): Reply | undefined;
   refuse(reason: RejectionReason): Reply;
   fromBytes(bytes: Uint8Array): Promise<Reply>;
   /** For bodies a framework has already parsed (Express with `express.json()`). */
@@ -71,6 +80,15 @@ export function isJsonContentType(value: string | null | undefined): boolean {
     if (charset !== 'utf-8' && charset !== 'utf8') return false;
   }
   return true;
+}
+
+/**
+ * No content coding, or only `identity`. The receivers decode none: section 6 shows no coding being
+ * sent, and refusing is safer than inflating (a small gzip body can inflate without bound).
+ */
+export function isIdentityEncoding(value: string | null | undefined): boolean {
+  if (!value) return true;
+  return value.split(',').every((coding) => coding.trim().toLowerCase() === 'identity');
 }
 
 export function checkMaxBodyBytes(value: unknown): number {
@@ -135,7 +153,13 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
   const fixed = new Map<RejectionReason, Reply>();
   const reply = (reason: RejectionReason, violations?: Violation[], detail?: string): Reply => ({
     status: rejections[reason].status,
-    headers: reason === 'method_not_allowed' ? { ...jsonHeaders, allow: 'POST' } : jsonHeaders,
+    headers:
+      reason === 'method_not_allowed'
+        ? { ...jsonHeaders, allow: 'POST' }
+        : // RFC 9110 section 15.5.16: say which codings would be accepted.
+          reason === 'unsupported_encoding'
+          ? { ...jsonHeaders, 'accept-encoding': 'identity' }
+          : jsonHeaders,
     body: errorShape(reason, violations, detail),
   });
   for (const reason of Object.keys(rejections) as RejectionReason[]) {
@@ -183,9 +207,10 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
     maxBodyBytes,
     refuse,
     fromValue,
-    preflight(method, contentType, contentLength) {
+    preflight(method, contentType, contentLength, contentEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
       if (!isJsonContentType(contentType)) return refuse('unsupported_media_type');
+      if (!isIdentityEncoding(contentEncoding)) return refuse('unsupported_encoding');
       // A declared length over the limit is refused before reading; the adapters still count bytes.
       if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');
       // Checked here, not only on the bytes: a parser upstream may have turned an empty body into `{}`.

@@ -13,6 +13,7 @@ export type ImV1APIError = APIError;
 export type RejectionReason =
   | 'method_not_allowed'
   | 'unsupported_media_type'
+  | 'unsupported_encoding'
   | 'body_too_large'
   | 'body_unreadable'
   | 'empty_body'
@@ -26,6 +27,7 @@ export type RejectionReason =
 export const rejections: Readonly<Record<RejectionReason, { status: number; message: string }>> = {
   method_not_allowed: { status: 405, message: 'Only POST is allowed' },
   unsupported_media_type: { status: 415, message: 'Content-Type must be JSON' },
+  unsupported_encoding: { status: 415, message: 'Content-Encoding must be identity' },
   body_too_large: { status: 413, message: 'Body is too large' },
   body_unreadable: { status: 400, message: 'Body could not be read' },
   empty_body: { status: 400, message: 'Body is empty' },

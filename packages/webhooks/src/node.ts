@@ -78,9 +78,11 @@ export function toNodeHandler(core: Core): NodeHandler {
   return async (req, res) => {
     try {
       const headers = req.headers;
-      const early = core.preflight(req.method, headers['content-type'], headers['content-length']);
-      if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
       const parsed = preParsed(req);
+      // A parser that consumed the stream has also decoded its content coding (body-parser does).
+      const encoding = parsed === undefined ? headers['content-encoding'] : undefined;
+      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding);
+      if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
