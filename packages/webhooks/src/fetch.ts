@@ -38,7 +38,7 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | typ
   return bytes;
 }
 
-const toResponse = (reply: Reply) =>
+export const toResponse = (reply: Reply) =>
   new Response(reply.body === '' ? null : reply.body, { status: reply.status, headers: reply.headers });
 
 export function toFetchHandler(core: Core): FetchHandler {

@@ -45,7 +45,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof to
   });
 }
 
-function send(res: ServerResponse, reply: Reply, close = false): void {
+export function send(res: ServerResponse, reply: Reply, close = false): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(reply.status, close ? { ...reply.headers, connection: 'close' } : reply.headers);
   res.end(reply.body);
@@ -55,7 +55,7 @@ function send(res: ServerResponse, reply: Reply, close = false): void {
  * Node drains an unread request body to keep the connection alive. That is cheap for a small
  * declared length; a chunked or over-limit body closes the connection instead.
  */
-function mustClose(req: IncomingMessage, max: number): boolean {
+export function mustClose(req: IncomingMessage, max: number): boolean {
   if (req.readableEnded) return false;
   const length = req.headers['content-length'];
   if (length !== undefined) return Number(length) > max;
