@@ -1,6 +1,7 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
+import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
 
 /** What `onError` receives: never headers, URL or body, which may carry credentials or personal data. */
@@ -112,22 +113,6 @@ export function checkHandlerTimeoutMs(value: unknown): number {
   return value;
 }
 
-const timedOut = Symbol('timed out');
-
-/**
- * Waits for a handler's promise at most `ms`. A late failure is swallowed (the sender already got
- * 500 and onError was told of the timeout), so it never becomes an unhandled rejection.
- */
-function within(pending: PromiseLike<void>, ms: number): Promise<void | typeof timedOut> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<typeof timedOut>((resolve) => {
-    timer = setTimeout(resolve, ms, timedOut);
-  });
-  const settled = Promise.resolve(pending);
-  settled.catch(() => {});
-  return Promise.race([settled, limit]).finally(() => clearTimeout(timer));
-}
-
 export function checkFunction(name: string, value: unknown, optional = false): void {
   if (optional && value === undefined) return;
   if (typeof value !== 'function') throw new TypeError(`${name} must be a function; got ${typeof value}`);
@@ -143,7 +128,7 @@ export interface CoreSetup {
 
 export function createCore({ options, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const handlerTimeoutMs = checkHandlerTimeoutMs(options.handlerTimeoutMs);
+  const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
   checkFunction('onError', options.onError, true);
   const onError = options.onError;
 
@@ -191,7 +176,7 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
     try {
       const pending = verdict.handler(verdict.value as never);
       // A synchronous handler has finished already; only a promise needs the time limit.
-      if (pending && typeof pending.then === 'function' && (await within(pending, handlerTimeoutMs)) === timedOut) {
+      if (pending && typeof pending.then === 'function' && (await timeLimit.within(pending)) === timedOut) {
         return refuse('handler_timeout');
       }
     } catch (error) {

@@ -73,7 +73,7 @@ const contentTypes = fc.oneof(
   fc.string({ maxLength: 30 }).filter((s) => /^[\x21-\x7e ]*$/.test(s)),
 );
 
-const encodings = fc.constantFrom(undefined, 'identity', 'gzip', 'br', 'deflate', 'gzip, identity', 'x-custom');
+const encodings = fc.constantFrom<string | undefined>(undefined, 'identity', 'gzip', 'br', 'deflate', 'gzip, identity', 'x-custom');
 
 const delivery = fc.oneof(
   fc.constant({ mode: 'whole' as const }),
@@ -84,7 +84,7 @@ const delivery = fc.oneof(
 
 const anyRequest = fc.record({
   // Methods Node's parser accepts; it answers others itself before any handler runs.
-  method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'),
+  method: fc.constantFrom<string>('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND'),
   path: fc.oneof(fc.constantFrom(...(Object.keys(paths) as Path[])), fc.constantFrom('/', '/b', '/b/status/', '/C/status', '/b/status?x=1'), fc.webPath()),
   contentType: contentTypes,
   encoding: encodings,

@@ -1,13 +1,14 @@
 // The handler time limit over real HTTP: a handler that never settles gets the interface's 500
 // (section 7's shape for each), the callback is not acknowledged, and the connection is freed.
 import type { RequestListener } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
 import { deduplicate } from './dedupe.js';
 import { type CallbackReceiver, createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
 import { fetchBridge, listen, postJson, type Running } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
+import { createTimeLimit, timedOut } from './time-limit.js';
 
 const running: Running[] = [];
 afterEach(async () => {
@@ -75,4 +76,39 @@ it.each([[0], [-1], [1.5], ['100'], [Number.POSITIVE_INFINITY], [2 ** 31]])('ref
   expect(() => createSmsV2StatusReceiver({ onStatus: () => {}, handlerTimeoutMs: handlerTimeoutMs as number })).toThrow(
     /^handlerTimeoutMs must be/,
   );
+});
+
+describe('createTimeLimit (one timer for all waits)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('expires each wait at its own deadline, and lets settled ones through', async () => {
+    vi.useFakeTimers();
+    const limit = createTimeLimit(100);
+    const outcomes: string[] = [];
+    const track = (name: string, wait: Promise<void | typeof timedOut>) =>
+      wait.then(
+        (value) => void outcomes.push(`${name} ${value === timedOut ? 'timed out' : 'resolved'}`),
+        (error: Error) => void outcomes.push(`${name} rejected ${error.message}`),
+      );
+    let resolveB!: () => void;
+    let rejectD!: (error: Error) => void;
+    void track('a', limit.within(new Promise(() => {})));
+    await vi.advanceTimersByTimeAsync(40);
+    void track('b', limit.within(new Promise<void>((resolve) => (resolveB = resolve))));
+    void track('c', limit.within(new Promise(() => {})));
+    void track('d', limit.within(new Promise<void>((_resolve, reject) => (rejectD = reject))));
+    await vi.advanceTimersByTimeAsync(59);
+    expect(outcomes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1); // a's deadline
+    expect(outcomes).toEqual(['a timed out']);
+    resolveB();
+    rejectD(new Error('failed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcomes).toEqual(['a timed out', 'b resolved', 'd rejected failed']);
+    await vi.advanceTimersByTimeAsync(39);
+    expect(outcomes).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1); // c's deadline
+    expect(outcomes).toEqual(['a timed out', 'b resolved', 'd rejected failed', 'c timed out']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
