@@ -5,22 +5,16 @@
 import type { RequestListener } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
-import { type CallbackReceiver, createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
+import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
-import { fetchBridge, listen, type Running, send } from './test-support/http.js';
+import { handlerForms, send, serversClosedAfterEach } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
 
-const running: Running[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
+const serve = serversClosedAfterEach();
 
-const forms = [
-  ['node', (receiver: CallbackReceiver): RequestListener => receiver.node],
-  ['fetch', (receiver: CallbackReceiver): RequestListener => fetchBridge(receiver.fetch)],
-] as const;
+const forms = handlerForms;
 
 const text = JSON.stringify({ id: uuid, status: 'sent' });
 
@@ -32,8 +26,7 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
     const onError = (event: ReceiverErrorEvent) => void events.push(event);
     const receiver =
       api === 'sms-v2' ? createSmsV2StatusReceiver({ onStatus, onError }) : createImV1StatusReceiver({ rateLimit: 5, onStatus, onError });
-    const server = await listen(listenerOf(receiver));
-    running.push(server);
+    const server = await serve(listenerOf(receiver));
     return { url: server.url, calls, events };
   }
 
@@ -73,8 +66,7 @@ it('uses a body express.json() has decoded from gzip', async () => {
   const app = express();
   app.use(express.json());
   app.post('/callbacks', createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body) }).node);
-  const server = await listen(app as unknown as RequestListener);
-  running.push(server);
+  const server = await serve(app as unknown as RequestListener);
   const received = await send(server.url, {
     headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
     body: gzipSync(text),

@@ -1,17 +1,14 @@
 // One server for several callback addresses, and the receiver object handed to createServer
 // directly (the common mistake of passing `receiver` instead of `receiver.node`), over real HTTP.
 import type { RequestListener } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { createCallbackRouter } from './router.js';
 import { conformance } from './test-support/contract.js';
-import { fetchBridge, listen, postJson, type Running, send } from './test-support/http.js';
+import { fetchBridge, postJson, send, serversClosedAfterEach } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
 
-const running: Running[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
+const serve = serversClosedAfterEach();
 
 const status = { id: uuid, status: 'sent' };
 
@@ -19,8 +16,7 @@ describe('the receiver object itself', () => {
   it('serves node:http when passed to createServer instead of receiver.node', async () => {
     const calls: unknown[] = [];
     const receiver = createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body) });
-    const server = await listen(receiver as unknown as RequestListener);
-    running.push(server);
+    const server = await serve(receiver as unknown as RequestListener);
     // Bounded, so the old behaviour (every request hangs) fails rather than stalls the suite.
     const response = await fetch(`${server.url}/callbacks`, {
       method: 'POST',
@@ -64,8 +60,7 @@ describe.each(forms)('createCallbackRouter, %s form', (_form, listenerOf) => {
       '/sms/reply': createSmsV2ReplyReceiver({ onReply: (body) => void calls.push(['sms reply', body]) }),
       '/im/status': createImV1StatusReceiver({ rateLimit: 9, onStatus: (body) => void calls.push(['im status', body]) }),
     });
-    const server = await listen(listenerOf(router));
-    running.push(server);
+    const server = await serve(listenerOf(router));
     return { url: server.url, calls };
   }
 

@@ -1,24 +1,17 @@
 // The handler time limit over real HTTP: a handler that never settles gets the interface's 500
 // (section 7's shape for each), the callback is not acknowledged, and the connection is freed.
-import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
 import { deduplicate } from './dedupe.js';
-import { type CallbackReceiver, createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
+import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
-import { fetchBridge, listen, postJson, type Running } from './test-support/http.js';
+import { handlerForms, postJson, serversClosedAfterEach } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 
-const running: Running[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
+const serve = serversClosedAfterEach();
 
-const forms = [
-  ['node', (receiver: CallbackReceiver): RequestListener => receiver.node],
-  ['fetch', (receiver: CallbackReceiver): RequestListener => fetchBridge(receiver.fetch)],
-] as const;
+const forms = handlerForms;
 
 const never = () => new Promise<void>(() => {});
 
@@ -28,8 +21,7 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
     ['im-v1', 'APIError', (onError: (e: ReceiverErrorEvent) => void) => createImV1StatusReceiver({ rateLimit: 5, onStatus: never, handlerTimeoutMs: 50, onError })],
   ] as const)('answers %s 500 in its %s shape when the handler never settles', async (api, schema, create) => {
     const events: ReceiverErrorEvent[] = [];
-    const server = await listen(listenerOf(create((event) => void events.push(event))));
-    running.push(server);
+    const server = await serve(listenerOf(create((event) => void events.push(event))));
     const received = await postJson(server.url, { id: uuid, status: 'sent' });
     expect(received.status).toBe(500);
     const body = JSON.parse(received.text) as Record<string, unknown>;
@@ -39,16 +31,15 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
   });
 
   it('answers 200 for a handler that settles within the limit', async () => {
-    const server = await listen(
+    const server = await serve(
       listenerOf(createSmsV2StatusReceiver({ handlerTimeoutMs: 1_000, onStatus: () => new Promise((resolve) => setTimeout(resolve, 20)) })),
     );
-    running.push(server);
     expect((await postJson(server.url, { id: uuid, status: 'sent' })).status).toBe(200);
   });
 
   it('ignores a handler that fails after its time ran out', async () => {
     const events: ReceiverErrorEvent[] = [];
-    const server = await listen(
+    const server = await serve(
       listenerOf(
         createSmsV2StatusReceiver({
           handlerTimeoutMs: 20,
@@ -57,7 +48,6 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
         }),
       ),
     );
-    running.push(server);
     expect((await postJson(server.url, { id: uuid, status: 'sent' })).status).toBe(500);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(events).toEqual([{ status: 500, reason: 'handler_timeout' }]);
@@ -65,8 +55,7 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
 });
 
 it('answers a redelivery 500 too while a de-duplicated first attempt hangs, so nothing is acknowledged', async () => {
-  const server = await listen(createSmsV2StatusReceiver({ handlerTimeoutMs: 50, onStatus: deduplicate(never) }).node);
-  running.push(server);
+  const server = await serve(createSmsV2StatusReceiver({ handlerTimeoutMs: 50, onStatus: deduplicate(never) }).node);
   const body = { id: uuid, status: 'sent' };
   const answers = await Promise.all([postJson(server.url, body), postJson(server.url, body)]);
   expect(answers.map((a) => a.status)).toEqual([500, 500]);
