@@ -174,6 +174,38 @@ describe('deduplicate', () => {
     expect(calls).toBe(1);
   });
 
+  it('refuses a duplicate whose first attempt runs in another process, and confirms its own success', async () => {
+    // A store shared by two processes, as a Redis store would be: each key is 'running' until the
+    // attempt holding it calls done(), then 'handled'.
+    const shared = new Map<string, 'running' | 'handled'>();
+    const sharedStore = (): DedupStore => ({
+      add: async (key) => {
+        const state = shared.get(key);
+        if (state === undefined) return void shared.set(key, 'running'), true;
+        return state === 'running' ? 'in-flight' : false;
+      },
+      done: async (key) => void shared.set(key, 'handled'),
+      delete: async (key) => void shared.delete(key),
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    const processA = deduplicate(async () => {
+      await gate;
+      handled.push('A');
+    }, { store: sharedStore() });
+    const processB = deduplicate(async () => void handled.push('B'), { store: sharedStore() });
+    const first = processA({ id: uuid, status: 'sent' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // B cannot wait for A's attempt, so it refuses: the sender gets 500 and retries.
+    await expect(processB({ id: uuid, status: 'sent' })).rejects.toThrow(/being handled by another attempt/);
+    release();
+    await first;
+    expect(shared.get(`${uuid} sent`)).toBe('handled');
+    await processB({ id: uuid, status: 'sent' });
+    expect(handled).toEqual(['A']);
+  });
+
   it('uses a store of your own and a key of your own', async () => {
     const keys: string[] = [];
     const seen = new Set<string>();

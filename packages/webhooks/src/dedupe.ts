@@ -5,12 +5,30 @@ import type { CallbackHandler } from './receivers.js';
 /** Where seen keys live. Bring your own (Redis `SET key 1 NX EX ttl`, a database unique key, ...). */
 export interface DedupStore {
   /**
-   * Records `key`. Resolves `true` when it was not there (first delivery), `false` when it was.
-   * Must be atomic: two concurrent calls with one key must not both get `true`.
+   * Records `key`. Resolves `true` when it was not there (first delivery), `false` when it was and
+   * was handled, and, for a store that can tell (one shared by several processes), `'in-flight'`
+   * when an attempt holds it that has not called `done` yet. Must be atomic: two concurrent calls
+   * with one key must not both get `true`.
    */
-  add(key: string): boolean | Promise<boolean>;
+  add(key: string): DedupAdd | Promise<DedupAdd>;
+  /** Optional: marks `key` handled after the handler succeeded, so later adds get `false`. */
+  done?(key: string): void | Promise<void>;
   /** Forgets `key`, so a redelivery after a failed handler is processed again. */
   delete(key: string): void | Promise<void>;
+}
+
+/** What `DedupStore.add` found: new (`true`), handled (`false`), or held by an unfinished attempt. */
+export type DedupAdd = boolean | 'in-flight';
+
+/**
+ * Thrown by a `deduplicate`d handler for a duplicate whose first attempt runs elsewhere (another
+ * process sharing the store): it cannot be awaited from here, so the sender gets 500 and retries.
+ */
+export class DuplicateInFlightError extends Error {
+  constructor() {
+    super('this callback is being handled by another attempt; refused so the sender retries');
+    this.name = 'DuplicateInFlightError';
+  }
 }
 
 export interface MemoryDedupStoreOptions {
@@ -23,6 +41,8 @@ export interface MemoryDedupStoreOptions {
 }
 
 export interface MemoryDedupStore extends DedupStore {
+  /** In one process `deduplicate` itself knows what is in flight, so this store never says `'in-flight'`. */
+  add(key: string): boolean;
   readonly size: number;
 }
 
@@ -112,8 +132,10 @@ export interface DeduplicateOptions<T> {
  * rejected with its error if it failed (so the sender gets 500 and retries). Answering it at once
  * would acknowledge a callback whose only attempt may still fail; refusing it at once would make
  * the sender retry callbacks that were about to succeed. Waiting is bounded by the receiver's
- * `handlerTimeoutMs`. This covers duplicates within one process (one `deduplicate` wrapper); see
- * the README for a store shared by several processes.
+ * `handlerTimeoutMs`. That covers duplicates within one process (one `deduplicate` wrapper). A
+ * duplicate whose first attempt runs in another process (the store's `add` resolves
+ * `'in-flight'`) cannot be awaited, so it is refused with `DuplicateInFlightError` (500, and the
+ * sender retries).
  */
 export function deduplicate<T extends { id?: string; status?: string }>(
   handler: CallbackHandler<T>,
@@ -123,13 +145,16 @@ export function deduplicate<T extends { id?: string; status?: string }>(
   const keyOf = options.key ?? messageIdAndStatus;
   const inFlight = new Map<string, Promise<void>>();
   const attempt = async (key: string, body: T): Promise<void> => {
-    if (!(await store.add(key))) return;
+    const added = await store.add(key);
+    if (added === 'in-flight') throw new DuplicateInFlightError();
+    if (!added) return;
     try {
       await handler(body);
     } catch (error) {
       await store.delete(key);
       throw error;
     }
+    await store.done?.(key);
   };
   return (body) => {
     let key: string | undefined;

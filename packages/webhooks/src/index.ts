@@ -31,6 +31,8 @@ export type { FetchHandler } from './fetch.js';
 export {
   createMemoryDedupStore,
   deduplicate,
+  DuplicateInFlightError,
+  type DedupAdd,
   messageIdAndStatus,
   type DedupStore,
   type DeduplicateOptions,
