@@ -89,12 +89,23 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
       const t = ttlMs === undefined ? 0 : now();
       if (ttlMs !== undefined) while (oldest !== undefined && oldest.expiry <= t) unlink(oldest);
       if (entries.has(key)) return false;
-      const entry: Entry = { key, expiry: ttlMs === undefined ? Infinity : t + ttlMs, older: newest, newer: undefined };
+      const expiry = ttlMs === undefined ? Infinity : t + ttlMs;
+      let entry: Entry;
+      if (entries.size === maxEntries) {
+        // Full: evict the oldest and reuse its entry, so a full store allocates nothing per add.
+        entry = oldest!;
+        unlink(entry);
+        entry.key = key;
+        entry.expiry = expiry;
+        entry.older = newest;
+        entry.newer = undefined;
+      } else {
+        entry = { key, expiry, older: newest, newer: undefined };
+      }
       if (newest) newest.newer = entry;
       else oldest = entry;
       newest = entry;
       entries.set(key, entry);
-      if (entries.size > maxEntries) unlink(oldest!);
       return true;
     },
     delete(key) {
