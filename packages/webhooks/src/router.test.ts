@@ -16,7 +16,7 @@ describe('the receiver object itself', () => {
   it('serves node:http when passed to createServer instead of receiver.node', async () => {
     const calls: unknown[] = [];
     const receiver = createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body) });
-    const server = await serve(receiver as unknown as RequestListener);
+    const server = await serve(receiver);
     // Bounded, so the old behaviour (every request hangs) fails rather than stalls the suite.
     const response = await fetch(`${server.url}/callbacks`, {
       method: 'POST',
@@ -30,7 +30,7 @@ describe('the receiver object itself', () => {
 
   it('answers a web Request as receiver.fetch does', async () => {
     const receiver = createImV1StatusReceiver({ rateLimit: 7, onStatus: () => {} });
-    const call = receiver as unknown as (request: Request) => Promise<Response>;
+    const call: (request: Request) => Promise<Response> = receiver;
     const response = await call(
       new Request('http://127.0.0.1/callbacks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(status) }),
     );
@@ -49,7 +49,7 @@ describe('the receiver object itself', () => {
 const forms = [
   ['node', (router: ReturnType<typeof createCallbackRouter>): RequestListener => router.node],
   ['fetch', (router: ReturnType<typeof createCallbackRouter>): RequestListener => fetchBridge(router.fetch)],
-  ['router object', (router: ReturnType<typeof createCallbackRouter>): RequestListener => router as unknown as RequestListener],
+  ['router object', (router: ReturnType<typeof createCallbackRouter>): RequestListener => router],
 ] as const;
 
 describe.each(forms)('createCallbackRouter, %s form', (_form, listenerOf) => {
