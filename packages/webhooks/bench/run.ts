@@ -1,6 +1,7 @@
 // `pnpm bench`: validator throughput, then end-to-end throughput, in one run. Exits 1 only on a
 // correctness failure (failed requests, callbacks not handled); speeds are reported, not asserted.
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { benchDedupe } from './dedupe.js';
 import { benchEndToEnd } from './e2e.js';
 import { benchValidators } from './validators.js';
 
@@ -30,6 +31,16 @@ for (const validator of [...new Set(figures.map((f) => f.validator))]) {
 console.log(`\najv compile from the bundle at run time: ${Object.entries(compileMs).map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join(', ')}`);
 const bStatus = figures.find((f) => f.validator === 'B status' && f.bodies === 'valid' && f.contender === 'generated')!.opsPerSecond;
 console.log(`B status, valid bodies: ${int(bStatus)} validations/s (target 2,000,000: ${bStatus >= 2_000_000 ? 'met' : 'NOT met'})`);
+
+const dedupeEntries = env('BENCH_DEDUPE_ENTRIES', 100_000);
+const dedupeAdds = env('BENCH_DEDUPE_ADDS', 200_000);
+console.log(`\n## De-duplication store when full (maxEntries ${int(dedupeEntries)}, ${int(dedupeAdds)} new keys per round, median of ${env('BENCH_DEDUPE_ROUNDS', 5)} interleaved rounds, adds per second of CPU time)\n`);
+const dedupe = benchDedupe({ maxEntries: dedupeEntries, adds: dedupeAdds, rounds: env('BENCH_DEDUPE_ROUNDS', 5) });
+console.log('| contender | adds/s |');
+console.log('|---|---:|');
+for (const f of dedupe) console.log(`| ${f.contender === 'store' ? 'createMemoryDedupStore().add' : 'bare Map: set new key, delete oldest'} | ${int(f.addsPerSecond)} |`);
+const [storeAdds, mapAdds] = dedupe.map((f) => f.addsPerSecond) as [number, number];
+console.log(`\nstore / bare Map: ${(storeAdds / mapAdds).toFixed(2)}; store ${int(storeAdds)} adds/s (target 1,000,000: ${storeAdds >= 1_000_000 ? 'met' : 'NOT met'})`);
 
 const rounds = env('BENCH_E2E_ROUNDS', 6);
 const requestsPerRound = env('BENCH_E2E_REQUESTS', 20_000);

@@ -1,6 +1,7 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
+import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
 
 /** What `onError` receives: never headers, URL or body, which may carry credentials or personal data. */
@@ -17,6 +18,11 @@ export interface ReceiverErrorEvent {
 export interface CommonReceiverOptions {
   /** Largest accepted body in bytes; larger ones get 413. Default 65536 (64 KiB). */
   maxBodyBytes?: number;
+  /**
+   * Longest wait for your handler, in milliseconds; a handler still running then is answered as a
+   * failure (500) and the callback is not acknowledged. Default 10000 (10 s).
+   */
+  handlerTimeoutMs?: number;
   /** Told about every refused callback (4xx, 5xx). Its own failures are ignored. */
   onError?: (event: ReceiverErrorEvent) => void;
 }
@@ -35,8 +41,17 @@ export type Verdict =
 
 export interface Core {
   readonly maxBodyBytes: number;
-  /** The answer for a request refused on its method or headers alone, else `undefined`. */
-  preflight(method: string | undefined, contentType: string | null | undefined, contentLength: string | null | undefined): Reply | undefined;
+  /**
+   * The answer for a request refused on its method or headers alone, else `undefined`. Pass
+   * `contentEncoding` only when the body's bytes will be read as sent (not for a body a framework
+   * has already decoded and parsed).
+   */
+  preflight(
+    method: string | undefined,
+    contentType: string | null | undefined,
+    contentLength: string | null | undefined,
+    contentEncoding: string | null | undefined,
+  ): Reply | undefined;
   refuse(reason: RejectionReason): Reply;
   fromBytes(bytes: Uint8Array): Promise<Reply>;
   /** For bodies a framework has already parsed (Express with `express.json()`). */
@@ -68,10 +83,32 @@ export function isJsonContentType(value: string | null | undefined): boolean {
   return true;
 }
 
+/**
+ * No content coding, or only `identity`. The receivers decode none: section 6 shows no coding being
+ * sent, and refusing is safer than inflating (a small gzip body can inflate without bound).
+ */
+export function isIdentityEncoding(value: string | null | undefined): boolean {
+  if (!value) return true;
+  return value.split(',').every((coding) => coding.trim().toLowerCase() === 'identity');
+}
+
 export function checkMaxBodyBytes(value: unknown): number {
   if (value === undefined) return defaultMaxBodyBytes;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`maxBodyBytes must be a positive integer number of bytes; got ${String(value)}`);
+  }
+  return value;
+}
+
+export const defaultHandlerTimeoutMs = 10_000;
+
+// setTimeout's largest delay; a longer one fires at once.
+const maxTimerMs = 2 ** 31 - 1;
+
+export function checkHandlerTimeoutMs(value: unknown): number {
+  if (value === undefined) return defaultHandlerTimeoutMs;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maxTimerMs) {
+    throw new RangeError(`handlerTimeoutMs must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
   }
   return value;
 }
@@ -91,6 +128,7 @@ export interface CoreSetup {
 
 export function createCore({ options, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
   checkFunction('onError', options.onError, true);
   const onError = options.onError;
 
@@ -100,7 +138,13 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
   const fixed = new Map<RejectionReason, Reply>();
   const reply = (reason: RejectionReason, violations?: Violation[], detail?: string): Reply => ({
     status: rejections[reason].status,
-    headers: reason === 'method_not_allowed' ? { ...jsonHeaders, allow: 'POST' } : jsonHeaders,
+    headers:
+      reason === 'method_not_allowed'
+        ? { ...jsonHeaders, allow: 'POST' }
+        : // RFC 9110 section 15.5.16: say which codings would be accepted.
+          reason === 'unsupported_encoding'
+          ? { ...jsonHeaders, 'accept-encoding': 'identity' }
+          : jsonHeaders,
     body: errorShape(reason, violations, detail),
   });
   for (const reason of Object.keys(rejections) as RejectionReason[]) {
@@ -130,7 +174,11 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
       return answer;
     }
     try {
-      await verdict.handler(verdict.value as never);
+      const pending = verdict.handler(verdict.value as never);
+      // A synchronous handler has finished already; only a promise needs the time limit.
+      if (pending && typeof pending.then === 'function' && (await timeLimit.within(pending)) === timedOut) {
+        return refuse('handler_timeout');
+      }
     } catch (error) {
       // The sender learns only that it failed; what was thrown goes to onError alone.
       const answer = fixed.get('handler_failed')!;
@@ -144,11 +192,14 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
     maxBodyBytes,
     refuse,
     fromValue,
-    preflight(method, contentType, contentLength) {
+    preflight(method, contentType, contentLength, contentEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
       if (!isJsonContentType(contentType)) return refuse('unsupported_media_type');
+      if (!isIdentityEncoding(contentEncoding)) return refuse('unsupported_encoding');
       // A declared length over the limit is refused before reading; the adapters still count bytes.
       if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');
+      // Checked here, not only on the bytes: a parser upstream may have turned an empty body into `{}`.
+      if (contentLength === '0') return refuse('empty_body');
       return undefined;
     },
     fromBytes(bytes) {

@@ -13,18 +13,21 @@ export type ImV1APIError = APIError;
 export type RejectionReason =
   | 'method_not_allowed'
   | 'unsupported_media_type'
+  | 'unsupported_encoding'
   | 'body_too_large'
   | 'body_unreadable'
   | 'empty_body'
   | 'malformed_json'
   | 'invalid_body'
   | 'ambiguous_body'
-  | 'handler_failed';
+  | 'handler_failed'
+  | 'handler_timeout';
 
 /** HTTP status and message of each refusal; messages fit C's LongString so both shapes can use them. */
 export const rejections: Readonly<Record<RejectionReason, { status: number; message: string }>> = {
   method_not_allowed: { status: 405, message: 'Only POST is allowed' },
   unsupported_media_type: { status: 415, message: 'Content-Type must be JSON' },
+  unsupported_encoding: { status: 415, message: 'Content-Encoding must be identity' },
   body_too_large: { status: 413, message: 'Body is too large' },
   body_unreadable: { status: 400, message: 'Body could not be read' },
   empty_body: { status: 400, message: 'Body is empty' },
@@ -32,6 +35,8 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   invalid_body: { status: 400, message: 'Invalid callback body' },
   ambiguous_body: { status: 400, message: 'Callback kind is ambiguous' },
   handler_failed: { status: 500, message: 'Internal server error' },
+  // The sender sees a handler failure; onError is told it was the time limit.
+  handler_timeout: { status: 500, message: 'Internal server error' },
 };
 
 const reasonPhrases: Readonly<Record<number, string>> = {

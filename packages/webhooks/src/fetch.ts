@@ -38,13 +38,14 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | typ
   return bytes;
 }
 
-const toResponse = (reply: Reply) =>
+export const toResponse = (reply: Reply) =>
   new Response(reply.body === '' ? null : reply.body, { status: reply.status, headers: reply.headers });
 
 export function toFetchHandler(core: Core): FetchHandler {
   return async (request) => {
     try {
-      const early = core.preflight(request.method, request.headers.get('content-type'), request.headers.get('content-length'));
+      const { headers } = request;
+      const early = core.preflight(request.method, headers.get('content-type'), headers.get('content-length'), headers.get('content-encoding'));
       if (early) return toResponse(early);
       const body = await readBody(request, core.maxBodyBytes);
       if (body === tooLarge) return toResponse(core.refuse('body_too_large'));

@@ -22,13 +22,17 @@ export {
   type SmsV2ReplyReceiverOptions,
   type SmsV2StatusReceiverOptions,
 } from './receivers.js';
-export { defaultMaxBodyBytes, type CommonReceiverOptions, type ReceiverErrorEvent } from './core.js';
+export { defaultHandlerTimeoutMs, defaultMaxBodyBytes, type CommonReceiverOptions, type ReceiverErrorEvent } from './core.js';
 export type { ImV1APIError, RejectionReason, SmsV2ErrorBody } from './error-bodies.js';
 export type { NodeHandler } from './node.js';
+export type { DualHandler } from './callable.js';
+export { createCallbackRouter, type CallbackRouter, type CallbackRoutes } from './router.js';
 export type { FetchHandler } from './fetch.js';
 export {
   createMemoryDedupStore,
   deduplicate,
+  DuplicateInFlightError,
+  type DedupAdd,
   messageIdAndStatus,
   type DedupStore,
   type DeduplicateOptions,

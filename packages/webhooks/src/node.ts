@@ -45,7 +45,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof to
   });
 }
 
-function send(res: ServerResponse, reply: Reply, close = false): void {
+export function send(res: ServerResponse, reply: Reply, close = false): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(reply.status, close ? { ...reply.headers, connection: 'close' } : reply.headers);
   res.end(reply.body);
@@ -55,21 +55,34 @@ function send(res: ServerResponse, reply: Reply, close = false): void {
  * Node drains an unread request body to keep the connection alive. That is cheap for a small
  * declared length; a chunked or over-limit body closes the connection instead.
  */
-function mustClose(req: IncomingMessage, max: number): boolean {
+export function mustClose(req: IncomingMessage, max: number): boolean {
   if (req.readableEnded) return false;
   const length = req.headers['content-length'];
   if (length !== undefined) return Number(length) > max;
   return req.headers['transfer-encoding'] !== undefined;
 }
 
+/**
+ * A body a framework's parser left in `req.body`, trusted only when that parser consumed the
+ * stream. Express 4's body-parser sets `req.body = {}` before it decides the type is not its own
+ * (an app-wide `express.urlencoded()`), leaving the stream unread: trusting that `{}` would
+ * acknowledge a callback nobody saw (sections 4.2, 6). `readableEnded` is true only once the
+ * stream's `end` was emitted to a reader, so an unread body is read here instead.
+ */
+function preParsed(req: IncomingMessage): unknown {
+  if (!req.readableEnded) return undefined;
+  return (req as { body?: unknown }).body;
+}
+
 export function toNodeHandler(core: Core): NodeHandler {
   return async (req, res) => {
     try {
       const headers = req.headers;
-      const early = core.preflight(req.method, headers['content-type'], headers['content-length']);
+      const parsed = preParsed(req);
+      // A parser that consumed the stream has also decoded its content coding (body-parser does).
+      const encoding = parsed === undefined ? headers['content-encoding'] : undefined;
+      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding);
       if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
-      // Express's body parsers leave the parsed body here and the stream drained.
-      const parsed = (req as { body?: unknown }).body;
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));

@@ -2,8 +2,9 @@
 import { classifySmsV2Callback, replyOnlyFields, statusOnlyFields } from './classify.js';
 import { type CommonReceiverOptions, checkFunction, type Core, createCore, type Verdict } from './core.js';
 import { imV1ErrorShape, smsV2ErrorShape } from './error-bodies.js';
-import { type FetchHandler, toFetchHandler } from './fetch.js';
-import { type NodeHandler, toNodeHandler } from './node.js';
+import { type DualHandler, dualHandler } from './callable.js';
+import { toFetchHandler } from './fetch.js';
+import { toNodeHandler } from './node.js';
 import {
   type ImV1StatusCallback,
   type SmsV2ReplyCallback,
@@ -17,15 +18,13 @@ import {
 /** Your code for one valid callback body. The sender gets 200 once it resolves, 500 if it throws. */
 export type CallbackHandler<T> = (body: T) => void | Promise<void>;
 
-/** The same receiver in both server APIs. */
-export interface CallbackReceiver {
-  /** `(req, res)` for node:http, Express, Connect, Fastify's `request.raw`/`reply.raw`. */
-  node: NodeHandler;
-  /** `(Request) => Promise<Response>` for Hono, Next route handlers, Bun, Deno. */
-  fetch: FetchHandler;
-}
+/**
+ * The same receiver in both server APIs: `.node`, `.fetch`, or the receiver itself called either
+ * way (so `createServer(receiver)` works as `createServer(receiver.node)` does).
+ */
+export type CallbackReceiver = DualHandler;
 
-const receiver = (core: Core): CallbackReceiver => ({ node: toNodeHandler(core), fetch: toFetchHandler(core) });
+const receiver = (core: Core): CallbackReceiver => dualHandler('receiver', toNodeHandler(core), toFetchHandler(core));
 
 function single<T>(validate: Validator<T>, handler: CallbackHandler<T>): (value: unknown) => Verdict {
   return (value) => {

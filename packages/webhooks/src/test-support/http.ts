@@ -2,6 +2,7 @@
 // send what a misbehaving sender sends (any method, no content type, chunked, invalid UTF-8).
 import { createServer, request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import type { CallbackReceiver } from '../receivers.js';
 
 export interface Running {
@@ -116,3 +117,22 @@ export const postJson = (base: string, value: unknown, options: SendOptions = {}
     headers: { 'content-type': 'application/json', ...options.headers },
     body: JSON.stringify(value),
   });
+
+/** Both forms of a receiver as a node:http listener: `.node` directly, `.fetch` through `fetchBridge`. */
+export const handlerForms = [
+  ['node', (receiver: Pick<CallbackReceiver, 'node' | 'fetch'>): RequestListener => receiver.node],
+  ['fetch', (receiver: Pick<CallbackReceiver, 'node' | 'fetch'>): RequestListener => fetchBridge(receiver.fetch)],
+] as const;
+
+/** `listen`, with every server it started closed after each test of the calling file. */
+export function serversClosedAfterEach(): (listener: RequestListener) => Promise<Running> {
+  const running: Running[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+  });
+  return async (listener) => {
+    const server = await listen(listener);
+    running.push(server);
+    return server;
+  };
+}
