@@ -56,7 +56,7 @@ interface PlainRequest {
 function PlainRequest(this: PlainRequest, url: string, init: Init): Request | void {
   const { method, body } = init as { method: string; body: unknown };
   if (
-    init.redirect !== 'follow' ||
+    init.redirect !== 'manual' ||
     !(init.signal == null || init.signal instanceof AbortSignal) ||
     !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal)$/.test(key)) ||
     !/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ||
@@ -90,8 +90,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
   const transport = async (request: (Request | PlainRequest) & { timeoutSignal?: AbortSignal }): Promise<Response> => {
     const signal = request.timeoutSignal;
+    let response: Response;
     try {
-      return await (request instanceof PlainRequest
+      response = await (request instanceof PlainRequest
         ? fetch(request.url, (request as PlainRequest).init as RequestInit)
         : (customFetch ?? fetch)(request as Request, signal && { signal }));
     } catch (error) {
@@ -106,6 +107,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         cause,
       );
     }
+    const { status } = response;
+    // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
+    // and the credentials wherever its Location points, plain http or another origin included.
+    if ((status > 299 && status < 400 && response.headers.has('location')) || response.redirected) {
+      response.body?.cancel();
+      throw new ClientNetworkError('redirect', request.method, new URL(request.url).href.split('?')[0]!, `got ${status}: redirects are not followed`);
+    }
+    return response;
   };
 
   // Off for good once a middleware is added (it may read or replace the Request).
@@ -130,7 +139,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       signal = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
     }
     const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    const callInit: Init = { ...init };
+    // Never 'follow', whatever the call asks (see transport).
+    const callInit: Init = { ...init, redirect: 'manual' };
     if (signal !== userSignal) callInit.timeoutSignal = signal;
     // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
     // a per-call baseUrl could make a URL the Request constructor refuses.

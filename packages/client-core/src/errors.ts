@@ -2,10 +2,13 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
-export type NetworkErrorKind = 'timeout' | 'network';
+export type NetworkErrorKind = 'timeout' | 'network' | 'redirect';
 
 export class ClientNetworkError extends Error {
-  /** `timeout`: no complete response within `timeoutMs`; `network`: the request never got a response. */
+  /**
+   * `timeout`: no complete response within `timeoutMs`; `network`: the request never got a
+   * response; `redirect`: the answer was a redirect, which is never followed.
+   */
   declare readonly kind: NetworkErrorKind;
   declare readonly method: string;
   /** The request URL without its query string (for a timeout: the operation's path template). */

@@ -1,7 +1,8 @@
 // Test support (not built, not published): a real HTTP server on 127.0.0.1 that records every
 // request and answers from a queue of scripted replies. Used by client-core's tests and by the
 // four clients' wire tests.
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
@@ -26,7 +27,7 @@ export type Reply =
   | { stallBody: true };
 
 export interface RecordingServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (`https://` for a TLS server) */
   url: string;
   requests: RecordedRequest[];
   /** Queue replies, used one per request in order; when the queue is empty the server answers 500. */
@@ -52,11 +53,16 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(body);
 }
 
-export async function startRecordingServer(): Promise<RecordingServer> {
+export interface RecordingServerOptions {
+  /** Serve https with this key and certificate (see selfSignedCertificate()). */
+  tls?: { key: string; cert: string };
+}
+
+export async function startRecordingServer(options: RecordingServerOptions = {}): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const queue: Reply[] = [];
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -70,15 +76,16 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       });
       send(res, queue.shift() ?? { status: 500, body: 'no reply queued' });
     });
-  });
-  server.on('connection', (socket) => {
+  };
+  const server: Server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     reply: (...replies) => queue.push(...replies),
     close: () =>
