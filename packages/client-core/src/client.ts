@@ -4,11 +4,16 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
-import { ClientNetworkError, createRedactor } from './errors.js';
+import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * 16 MiB: far above any documented response (a message, a list of a campaign's items), far
+ * below what makes `response.text()` and `JSON.parse` exhaust the heap (a ~280 MB body did).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** Options every client takes. */
 export interface CommonClientOptions {
@@ -16,6 +21,12 @@ export interface CommonClientOptions {
   baseUrl: string;
   /** Limit for a whole call (request, response body, and any 429 retries), in ms. Default 30 000; 0 turns it off. */
   timeoutMs?: number;
+  /**
+   * Limit for a response body in bytes (after decoding any Content-Encoding), success or error,
+   * parsed or streamed. Default 16 MiB. Over it, the call throws ClientNetworkError kind
+   * `response-too-large`, at once when the Content-Length says so, else when the count passes it.
+   */
+  maxResponseBytes?: number;
   /**
    * A fetch to use instead of `globalThis.fetch`, called the same way: `fetch(request, init)`, where
    * `init.signal` (when present) carries the call's time limit: honour it (pass `init` on), or
@@ -72,9 +83,10 @@ function PlainRequest(this: PlainRequest, url: string, init: Init): Request | vo
 }
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, fetch: customFetch } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, fetch: customFetch } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
+  if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath) + (options.pathPrefix ?? '');
   const auth = authHeader(options.auth);
   const redact = createRedactor(auth.secrets);
@@ -107,14 +119,33 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         cause,
       );
     }
-    const { status } = response;
+    const { status, headers, body } = response;
+    const fail = (kind: NetworkErrorKind, detail: string) => {
+      // Unread, the connection would stay busy (once piped, the pipe cancels it).
+      if (body && !body.locked) body.cancel().catch(() => {});
+      return new ClientNetworkError(kind, request.method, new URL(request.url).href.split('?')[0]!, detail);
+    };
     // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
     // and the credentials wherever its Location points, plain http or another origin included.
-    if ((status > 299 && status < 400 && response.headers.has('location')) || response.redirected) {
-      response.body?.cancel();
-      throw new ClientNetworkError('redirect', request.method, new URL(request.url).href.split('?')[0]!, `got ${status}: redirects are not followed`);
+    if ((status > 299 && status < 400 && headers.has('location')) || response.redirected) {
+      throw fail('redirect', `got ${status}: redirects are not followed`);
     }
-    return response;
+    const length = headers.get('content-length');
+    const tooLarge = () => fail('response-too-large', `response body over maxResponseBytes (${maxResponseBytes})`);
+    if (+length! > maxResponseBytes) throw tooLarge();
+    // fetch holds a body to its Content-Length; a body without one, a decoded one, or one from a
+    // custom fetch is counted as it streams.
+    if (!body || (length && !customFetch && !headers.has('content-encoding'))) return response;
+    let seen = 0;
+    const counted = body.pipeThrough(
+      new TransformStream({
+        transform(chunk: Uint8Array, controller) {
+          if ((seen += chunk.byteLength) > maxResponseBytes) throw tooLarge();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return Object.defineProperty(new Response(counted, response), 'url', { value: response.url });
   };
 
   // Off for good once a middleware is added (it may read or replace the Request).

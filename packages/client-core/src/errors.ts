@@ -2,12 +2,13 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
-export type NetworkErrorKind = 'timeout' | 'network' | 'redirect';
+export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large';
 
 export class ClientNetworkError extends Error {
   /**
    * `timeout`: no complete response within `timeoutMs`; `network`: the request never got a
-   * response; `redirect`: the answer was a redirect, which is never followed.
+   * response; `redirect`: the answer was a redirect, which is never followed;
+   * `response-too-large`: the response body passed `maxResponseBytes`.
    */
   declare readonly kind: NetworkErrorKind;
   declare readonly method: string;

@@ -24,7 +24,12 @@ export type Reply =
   /** Never answer: the client must time out. */
   | { hang: true }
   /** Send the status line, headers and part of a body, then stall. */
-  | { stallBody: true };
+  | { stallBody: true }
+  /**
+   * Write these bytes to the socket as they are (status line, headers, body: anything, lies
+   * included), `gapMs` apart, then close the connection, reset it, or leave it open.
+   */
+  | { raw: (string | Uint8Array)[]; gapMs?: number; end?: 'close' | 'reset' | 'hang' };
 
 export interface RecordingServer {
   /** `http://127.0.0.1:<port>` (`https://` for a TLS server) */
@@ -35,8 +40,22 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
+async function sendRaw(socket: Socket, { raw, gapMs = 0, end = 'close' }: Extract<Reply, { raw: unknown }>): Promise<void> {
+  for (const [i, chunk] of raw.entries()) {
+    if (i > 0 && gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    if (socket.destroyed) return;
+    socket.write(chunk);
+  }
+  if (end === 'reset') socket.resetAndDestroy();
+  else if (end === 'close') socket.end();
+}
+
 function send(res: ServerResponse, reply: Reply): void {
   if ('hang' in reply) return;
+  if ('raw' in reply) {
+    void sendRaw(res.socket as Socket, reply);
+    return;
+  }
   if ('stallBody' in reply) {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.write('{"partial":');
