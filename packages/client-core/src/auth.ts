@@ -27,12 +27,15 @@ function checked(value: unknown, what: string, forbidden = /[\0-\x1f\x7f]/): str
 export function authHeader(auth: Auth): AuthHeader {
   if (auth.type === 'header') {
     const value = checked(auth.value, 'apiKey');
-    return { name: auth.name, value, secrets: [value] };
+    return { name: auth.name, value, secrets: withEncoded([value]) };
   }
   const username = checked(auth.username, 'username (no ":")', /[\0-\x1f\x7f:]/);
   const password = checked(auth.password, 'password');
   const pair = `${username}:${password}`;
   // RFC 7617 charset=UTF-8; btoa alone only takes Latin-1.
   const token = btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
-  return { name: 'Authorization', value: `Basic ${token}`, secrets: [token, pair, password, username] };
+  return { name: 'Authorization', value: `Basic ${token}`, secrets: withEncoded([token, pair, password, username]) };
 }
+
+// A secret can be echoed URL-encoded (a query string, a form body): that form is redacted too.
+const withEncoded = (secrets: string[]) => secrets.flatMap((s) => [s, encodeURIComponent(s)]);

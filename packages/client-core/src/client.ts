@@ -110,14 +110,15 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     } catch (error) {
       if (signal?.aborted || request.signal?.aborted) throw error;
       const cause = redact(error) as Error;
-      throw new ClientNetworkError(
-        'network',
-        request.method,
-        // As a Request would show it (a plain request's url is not normalised).
-        new URL(request.url).href.split('?')[0]!,
-        `failed: ${redact(String((cause?.cause as Error)?.message ?? cause))}`,
-        cause,
-      );
+      let reason: string;
+      try {
+        // fetch's TypeError says "fetch failed"; its cause says why.
+        reason = String((cause?.cause as Error)?.message ?? cause);
+      } catch {
+        reason = 'a value without a string form'; // e.g. an object without a prototype
+      }
+      // As a Request would show it (a plain request's url is not normalised).
+      throw new ClientNetworkError('network', request.method, new URL(request.url).href.split('?')[0]!, `failed: ${reason}`, cause);
     }
     const { status, headers, body } = response;
     const fail = (kind: NetworkErrorKind, detail: string) => {
