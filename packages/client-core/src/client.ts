@@ -47,7 +47,9 @@ export interface CoreClientOptions extends CommonClientOptions {
   retry?: RetryPolicy | undefined;
 }
 
-type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal };
+type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal; exchange?: Exchange };
+/** What a call learns from the transport: the URL that answered, once a response has arrived. */
+type Exchange = { url?: string };
 type Result = { response: Response };
 type Invoke = (url: string, init: Init) => Promise<Result>;
 
@@ -69,7 +71,7 @@ function PlainRequest(this: PlainRequest, url: string, init: Init): Request | vo
   if (
     init.redirect !== 'manual' ||
     !(init.signal == null || init.signal instanceof AbortSignal) ||
-    !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal)$/.test(key)) ||
+    !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal|exchange)$/.test(key)) ||
     !/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ||
     (body !== undefined && (typeof body !== 'string' || /^(GET|HEAD)$/.test(method)))
   ) {
@@ -100,7 +102,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
   // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
   // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
-  const transport = async (request: (Request | PlainRequest) & { timeoutSignal?: AbortSignal }): Promise<Response> => {
+  const transport = async (request: (Request | PlainRequest) & Pick<Init, 'timeoutSignal' | 'exchange'>): Promise<Response> => {
     const signal = request.timeoutSignal;
     let response: Response;
     try {
@@ -121,10 +123,12 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       throw new ClientNetworkError('network', request.method, new URL(request.url).href.split('?')[0]!, `failed: ${reason}`, cause);
     }
     const { status, headers, body } = response;
+    const url = new URL(request.url).href.split('?')[0]!;
+    if (request.exchange) request.exchange.url = url;
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, request.method, new URL(request.url).href.split('?')[0]!, detail);
+      return new ClientNetworkError(kind, request.method, url, detail);
     };
     // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
     // and the credentials wherever its Location points, plain http or another origin included.
@@ -172,7 +176,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     }
     const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
     // Never 'follow', whatever the call asks (see transport).
-    const callInit: Init = { ...init, redirect: 'manual' };
+    const exchange: Exchange = {};
+    const callInit: Init = { ...init, redirect: 'manual', exchange };
     if (signal !== userSignal) callInit.timeoutSignal = signal;
     // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
     // a per-call baseUrl could make a URL the Request constructor refuses.
@@ -186,10 +191,21 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         await retry.sleep(wait, signal);
         result = await invoke(url, callInit);
       }
+      // timeoutMs covers a body read as a stream too: the timer stops when the stream ends.
+      const { data } = result as { data?: unknown };
+      if (timer && data instanceof ReadableStream) {
+        const streamTimer = timer;
+        timer = undefined;
+        (result as { data?: unknown }).data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
+      }
       return result;
     } catch (error) {
       // Our timeout error, and the caller's own abort reason, unchanged.
       if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
+      // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
+      if (exchange.url && error instanceof TypeError) {
+        throw new ClientNetworkError('network', method, exchange.url, 'response body failed', redact(error));
+      }
       // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
       // anything the server echoed; name the call instead.
       throw error instanceof SyntaxError
