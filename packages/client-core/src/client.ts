@@ -1,7 +1,7 @@
 // Assembles an openapi-fetch client with what the interfaces need and nothing on the hot path that
 // could be done once: base URL, auth and Accept headers are fixed at creation; per call there is
 // one timer, one AbortController and one options object, and fetch builds the only Request.
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { defaultPathSerializer, type Middleware } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
@@ -160,6 +160,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     baseUrl,
     headers: { Accept: 'application/json', [auth.name]: auth.value },
     fetch: transport,
+    // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
+    // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
+    pathSerializer(path, params) {
+      for (const name in params) {
+        if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
+      }
+      return defaultPathSerializer(path, params);
+    },
     ...(options.Request && { Request: options.Request }),
   });
 

@@ -61,6 +61,31 @@ describe('the vendor media type', () => {
   });
 });
 
+describe('path parameters (issue 12, item 12)', () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const get = (messageid: string) =>
+    createGatewayClient({ baseUrl: server.url, username, password }).GET('/messages/{messageid}', {
+      params: { path: { messageid: messageid as unknown as number } },
+    });
+
+  it.each(['.', '..'])('a messageid %j is refused, and nothing is sent (it would be a dot segment)', async (messageid) => {
+    await expect(get(messageid)).rejects.toThrow(/path parameter messageid/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a %2e form arrives as one encoded segment', async () => {
+    server.reply({ status: 200, body: { content: 'hi', destination: '1' } });
+    await get('%2e%2e');
+    expect(server.requests.at(-1)?.target).toBe('/rest/gateway/messages/%252e%252e');
+  });
+});
+
 describe('credentials', () => {
   it('rejects an empty password', () => {
     expect(() => createGatewayClient({ baseUrl: 'https://api.example.com', username, password: '' })).toThrow(/password/);

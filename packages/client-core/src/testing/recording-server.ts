@@ -7,8 +7,10 @@ import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
   method: string;
-  /** Path without the query string. */
+  /** Path without the query string, as a URL parser reads it (dot segments resolved). */
   path: string;
+  /** The request target exactly as it arrived. */
+  target: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
@@ -89,6 +91,7 @@ export async function startRecordingServer(options: RecordingServerOptions = {})
       requests.push({
         method: req.method ?? '',
         path: url.pathname,
+        target: req.url ?? '',
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
