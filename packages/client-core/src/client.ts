@@ -19,6 +19,12 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 export interface CommonClientOptions {
   /** `{base_url}`: scheme and host (https; http only for loopback). The interface's base path is appended. */
   baseUrl: string;
+  /**
+   * Allow a plain `http:` baseUrl for any host (default false: https, http only for loopback).
+   * For a test stub or the sandbox in a container network (`http://sandbox:4010`): the
+   * credentials and bodies then cross the network in cleartext. Section 1: "HTTPS is used".
+   */
+  allowInsecureHttp?: boolean;
   /** Limit for a whole call (request, response body, and any 429 retries), in ms. Default 30 000; 0 turns it off. */
   timeoutMs?: number;
   /**
@@ -89,7 +95,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
-  const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath) + (options.pathPrefix ?? '');
+  const { allowInsecureHttp } = options;
+  if (allowInsecureHttp !== undefined && typeof allowInsecureHttp !== 'boolean') throw new TypeError('allowInsecureHttp must be a boolean');
+  const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, allowInsecureHttp) + (options.pathPrefix ?? '');
   const auth = authHeader(options.auth);
   const redact = createRedactor(auth.secrets);
   const { retry } = options;
@@ -215,9 +223,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         throw new ClientNetworkError('network', method, exchange.url, 'response body failed', redact(error));
       }
       // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
-      // anything the server echoed; name the call instead.
+      // anything the server echoed; name the URL that answered instead (no query string).
       throw error instanceof SyntaxError
-        ? new SyntaxError(`${method} ${baseUrl}${url}: body is not JSON (see parseAs)`)
+        ? new SyntaxError(`${method} ${exchange.url ?? baseUrl + url}: body is not JSON (see parseAs)`)
         : redact(error);
     } finally {
       clearTimeout(timer);
