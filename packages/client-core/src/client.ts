@@ -91,7 +91,7 @@ function PlainRequest(this: PlainRequest, url: string, init: Init): Request | vo
 }
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, fetch: customFetch } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
@@ -110,7 +110,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
   // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
   // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
-  const transport = async (request: (Request | PlainRequest) & Pick<Init, 'timeoutSignal' | 'exchange'>): Promise<Response> => {
+  const transport = async (
+    request: (Request | PlainRequest) & Pick<Init, 'timeoutSignal' | 'exchange'>,
+    customFetch = options.fetch,
+  ): Promise<Response> => {
     const signal = request.timeoutSignal;
     let response: Response;
     try {
@@ -162,7 +165,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   };
 
   // Off for good once a middleware is added (it may read or replace the Request).
-  let plain = !options.Request && !customFetch;
+  let plain = !options.Request && !options.fetch;
 
   const client = createClient<Paths>({
     baseUrl,
@@ -194,6 +197,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     // Never 'follow', whatever the call asks (see transport).
     const exchange: Exchange = {};
     const callInit: Init = { ...init, redirect: 'manual', exchange };
+    // A per-call fetch goes through the transport too, so its answers are held to the same rules.
+    const callFetch = init?.fetch as CommonClientOptions['fetch'];
+    if (callFetch) callInit.fetch = (request: Request) => transport(request, callFetch);
     if (signal !== userSignal) callInit.timeoutSignal = signal;
     // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
     // a per-call baseUrl could make a URL the Request constructor refuses.

@@ -93,3 +93,10 @@ it("a call's own redirect: 'follow' does not turn following on", async () => {
   expect(error).toMatchObject({ kind: 'redirect' });
   expect(other.requests.length).toBe(before);
 });
+
+it('a per-call fetch is held to the same rule', async () => {
+  plain.reply({ status: 302, headers: { Location: `${other.url}/rest/test/things` } });
+  const c = createCoreClient<Paths>({ baseUrl: plain.url, basePath: '/rest/test', auth });
+  const error = await thrown(() => c.POST('/things', { body: {}, fetch: (request: Request) => fetch(request) }));
+  expect(error).toMatchObject({ kind: 'redirect' });
+});
