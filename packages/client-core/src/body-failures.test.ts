@@ -70,3 +70,14 @@ describe('timeoutMs and a streamed body', () => {
     expect(signal?.aborted).toBe(false);
   });
 });
+
+it('a gzip-labelled body that is not gzip, delimited by the close, still ends at timeoutMs', async () => {
+  // fetch itself hangs on this one (the abort does not end the body): found by the hostile suite.
+  server.reply({ raw: ['HTTP/1.1 206 Partial\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n{"a":1}'], end: 'close' });
+  const settled = await Promise.race([
+    thrown(() => client({ timeoutMs: 200 }).GET('/things')),
+    new Promise((resolve) => setTimeout(() => resolve('still pending'), 2500)),
+  ]);
+  expect(settled).toBeInstanceOf(ClientNetworkError);
+  expect(settled).toMatchObject({ kind: 'timeout' });
+});

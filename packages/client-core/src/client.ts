@@ -153,8 +153,17 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     // custom fetch is counted as it streams.
     if (!body || (length && !customFetch && !headers.has('content-encoding'))) return response;
     let seen = 0;
+    // fetch does not always end a body when the call's signal aborts (a gzip-labelled body that
+    // is not gzip, delimited by the connection's close, hangs on): the signal ends this stream.
+    const stop = signal ?? request.signal;
+    let abort = () => {};
     const counted = body.pipeThrough(
       new TransformStream({
+        start(controller) {
+          abort = () => controller.error(stop?.reason);
+          stop?.addEventListener('abort', abort);
+        },
+        flush: () => stop?.removeEventListener('abort', abort),
         transform(chunk: Uint8Array, controller) {
           if ((seen += chunk.byteLength) > maxResponseBytes) throw tooLarge();
           controller.enqueue(chunk);

@@ -55,7 +55,8 @@ async function sendRaw(socket: Socket, { raw, gapMs = 0, end = 'close' }: Extrac
 function send(res: ServerResponse, reply: Reply): void {
   if ('hang' in reply) return;
   if ('raw' in reply) {
-    void sendRaw(res.socket as Socket, reply);
+    // A socket already taken by an earlier raw reply is gone: nothing to answer on.
+    if (res.socket) void sendRaw(res.socket, reply);
     return;
   }
   if ('stallBody' in reply) {
