@@ -56,6 +56,9 @@ export interface CoreClientOptions extends CommonClientOptions {
 type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal; exchange?: Exchange };
 /** What a call learns from the transport: the URL that answered, once a response has arrived. */
 type Exchange = { url?: string };
+
+/** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
+const shown = (url: string) => new URL(url).href.split('?')[0]!;
 type Result = { response: Response };
 type Invoke = (url: string, init: Init) => Promise<Result>;
 
@@ -95,9 +98,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
-  const { allowInsecureHttp } = options;
-  if (allowInsecureHttp !== undefined && typeof allowInsecureHttp !== 'boolean') throw new TypeError('allowInsecureHttp must be a boolean');
-  const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, allowInsecureHttp) + (options.pathPrefix ?? '');
+  // Only `true` opts in: anything else leaves http to a remote host refused, naming the option.
+  const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
   const auth = authHeader(options.auth);
   const redact = createRedactor(auth.secrets);
   const { retry } = options;
@@ -130,16 +132,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       } catch {
         reason = 'a value without a string form'; // e.g. an object without a prototype
       }
-      // As a Request would show it (a plain request's url is not normalised).
-      throw new ClientNetworkError('network', request.method, new URL(request.url).href.split('?')[0]!, `failed: ${reason}`, cause);
+      throw new ClientNetworkError('network', request.method, shown(request.url), `failed: ${reason}`, cause);
     }
     const { status, headers, body } = response;
-    const url = new URL(request.url).href.split('?')[0]!;
-    if (request.exchange) request.exchange.url = url;
+    if (request.exchange) request.exchange.url = request.url;
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, request.method, url, detail);
+      return new ClientNetworkError(kind, request.method, shown(request.url), detail);
     };
     // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
     // and the credentials wherever its Location points, plain http or another origin included.
@@ -235,12 +235,12 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
       // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
       if (exchange.url && error instanceof TypeError) {
-        throw new ClientNetworkError('network', method, exchange.url, 'response body failed', redact(error));
+        throw new ClientNetworkError('network', method, shown(exchange.url), 'response body failed', redact(error));
       }
       // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
       // anything the server echoed; name the URL that answered instead (no query string).
       throw error instanceof SyntaxError
-        ? new SyntaxError(`${method} ${exchange.url ?? baseUrl + url}: body is not JSON (see parseAs)`)
+        ? new SyntaxError(`${method} ${exchange.url ? shown(exchange.url) : baseUrl + url}: body is not JSON (see parseAs)`)
         : redact(error);
     } finally {
       clearTimeout(timer);

@@ -35,6 +35,7 @@ export function fetchTrusting(certificate: Certificate): (request: Request, init
     // undici's own fetch, so the dispatcher option is understood; the request is passed apart.
     const { url, method, headers, redirect } = request;
     const body = request.body ? await request.arrayBuffer() : undefined;
-    return (await undiciFetch(url, { method, headers, body, redirect, signal: init?.signal ?? null, dispatcher })) as unknown as Response;
+    const options = { method, headers: [...headers], body, redirect, signal: init?.signal ?? null, dispatcher };
+    return (await undiciFetch(url, options)) as unknown as Response;
   };
 }
