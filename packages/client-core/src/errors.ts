@@ -60,8 +60,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         if (get) changed = true;
         else if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...rest, value: clean });
       }
-      // The class's name, unless the error has its own.
-      if (error && !Object.hasOwn(out, 'name')) Object.defineProperty(out, 'name', { value: value.name, configurable: true, writable: true });
+      // An error without a name of its own inherits its class's from the prototype, as before.
       return out;
     };
     const out = copy(value, 0);

@@ -26,8 +26,7 @@ export type GatewayClient = StrictClient<paths>;
 
 // RFC 9110 (section 8.3.1): parameters after the type, `; name=value`, the value a token or a
 // quoted-string.
-const PARAMETERS =
-  /(?:[ \t]*;[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+=(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+|"(?:[\t \x21\x23-\x5b\x5d-\x7e]|\\[\t \x21-\x7e])*"))*/;
+const PARAMETERS = /(?:[ \t]*;[ \t]*[\w!#$%&'*+.^`|~-]+=(?:[\w!#$%&'*+.^`|~-]+|"(?:[\t !#-[\]-~]|\\[\t -~])*"))*/;
 const MEDIA_TYPE = new RegExp(`^(?:application/json|${VENDOR_MEDIA_TYPE.source.slice(1, -1)})${PARAMETERS.source}$`, 'i');
 
 type Call = (url: string, init?: { body?: unknown; headers?: HeadersInit | Record<string, unknown> }) => unknown;
