@@ -10,6 +10,7 @@ describe('authHeader', () => {
     ['Basic encodes UTF-8 (RFC 7617)', { given: { type: 'basic', username: 'jürgen', password: 'pässwörd€' }, want: { name: 'Authorization', value: `Basic ${b64('jürgen:pässwörd€')}` } }],
     ['Basic allows a colon in the password', { given: { type: 'basic', username: 'acme', password: 'a:b' }, want: { name: 'Authorization', value: `Basic ${b64('acme:a:b')}` } }],
     ['raw key in Authorization for B', { given: { type: 'header', name: 'Authorization', value: 'key-123' }, want: { name: 'Authorization', value: 'key-123' } }],
+    ['a Latin-1 API key is sent as it is', { given: { type: 'header', name: 'authorization', value: 'këy-ÿ' }, want: { name: 'authorization', value: 'këy-ÿ' } }],
     ['raw key in authorization for C', { given: { type: 'header', name: 'authorization', value: 'key-456' }, want: { name: 'authorization', value: 'key-456' } }],
   ])('%s', (_title, { given, want }) => {
     const header = authHeader(given);
@@ -25,6 +26,12 @@ describe('authHeader', () => {
     ['an empty API key', { type: 'header', name: 'Authorization', value: '' }, /apiKey/],
     ['a control character in the API key', { type: 'header', name: 'authorization', value: 'key\u0000secret' }, /apiKey/],
     ['a non-string API key', { type: 'header', name: 'authorization', value: undefined as unknown as string }, /apiKey/],
+    // Issue 12, item 11: a header value is Latin-1 (fetch refuses anything else at every call).
+    ['a non-Latin-1 API key', { type: 'header', name: 'authorization', value: 'key-€-0b9a' }, /apiKey.*Latin-1/],
+    ['an emoji in the API key', { type: 'header', name: 'authorization', value: 'key-\u{1F511}' }, /apiKey.*Latin-1/],
+    // UTF-8 cannot encode half a surrogate pair: TextEncoder would send U+FFFD instead.
+    ['an unpaired surrogate in the password', { type: 'basic', username: 'acme', password: 'pw-\ud800-x' }, /password/],
+    ['an unpaired surrogate in the username', { type: 'basic', username: 'ac\udc00me', password: 'pw-secret' }, /username/],
   ])('rejects %s without echoing it', (_title, given, message) => {
     let thrown: unknown;
     try {

@@ -17,22 +17,29 @@ export interface AuthHeader {
 // Headers rejects control characters with a message that quotes the value, so they are refused
 // here first, with a message that does not. RFC 7617 (section 2): a user-id with a colon cannot
 // be encoded unambiguously.
-function checked(value: unknown, what: string, forbidden = /[\0-\x1f\x7f]/): string {
+function checked(value: unknown, what: string, forbidden: RegExp, rule: string): string {
   if (typeof value !== 'string' || value === '' || forbidden.test(value)) {
-    throw new TypeError(`${what} must be a non-empty string without control characters`);
+    throw new TypeError(`${what} must be a non-empty string ${rule}`);
   }
   return value;
 }
+// A raw key is sent as it is, and fetch refuses a header value outside Latin-1 at every call.
+const LATIN1 = [/[^\x20-\x7e\x80-\xff]/, 'of Latin-1 characters without control characters'] as const;
+// Basic credentials are sent as UTF-8, which cannot encode half a surrogate pair.
+const UTF8 = [/[\0-\x1f\x7f]|\p{Cs}/u, 'without control characters or unpaired surrogates'] as const;
 
 export function authHeader(auth: Auth): AuthHeader {
   if (auth.type === 'header') {
-    const value = checked(auth.value, 'apiKey');
-    return { name: auth.name, value, secrets: [value] };
+    const value = checked(auth.value, 'apiKey', ...LATIN1);
+    return { name: auth.name, value, secrets: withEncoded([value]) };
   }
-  const username = checked(auth.username, 'username (no ":")', /[\0-\x1f\x7f:]/);
-  const password = checked(auth.password, 'password');
+  const username = checked(auth.username, 'username', /[\0-\x1f\x7f:]|\p{Cs}/u, `without ":", ${UTF8[1]}`);
+  const password = checked(auth.password, 'password', ...UTF8);
   const pair = `${username}:${password}`;
   // RFC 7617 charset=UTF-8; btoa alone only takes Latin-1.
   const token = btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
-  return { name: 'Authorization', value: `Basic ${token}`, secrets: [token, pair, password, username] };
+  return { name: 'Authorization', value: `Basic ${token}`, secrets: withEncoded([token, pair, password, username]) };
 }
+
+// A secret can be echoed URL-encoded (a query string, a form body): that form is redacted too.
+const withEncoded = (secrets: string[]) => secrets.flatMap((s) => [s, encodeURIComponent(s)]);

@@ -1,12 +1,13 @@
 // Base-URL rules: every interface uses HTTPS (spec document, introduction; B redirects plain HTTP).
-// Plain http is accepted only for loopback hosts, for local test servers.
+// Plain http is accepted for loopback hosts (local test servers), and for any host only with the
+// explicit opt-in allowInsecureHttp (a stub or the sandbox in a container network).
 
 /**
  * Parses `url` and throws a TypeError unless it is https, or http on a loopback host (localhost,
- * 127.0.0.0/8, [::1]), and carries no credentials, query or fragment. The message never quotes
- * the URL, which could hold a password.
+ * 127.0.0.0/8, [::1]) or with `allowInsecureHttp`, and carries no credentials, query or
+ * fragment. The message never quotes the URL, which could hold a password.
  */
-export function assertSafeBaseUrl(url: string): URL {
+export function assertSafeBaseUrl(url: string, allowInsecureHttp = false): URL {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -15,10 +16,10 @@ export function assertSafeBaseUrl(url: string): URL {
   const loopback = /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(parsed?.hostname ?? '');
   if (
     !parsed ||
-    !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback)) ||
+    !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (loopback || allowInsecureHttp === true))) ||
     parsed.username + parsed.password + parsed.search + parsed.hash !== ''
   ) {
-    throw new TypeError('baseUrl must be https (http only for loopback), without credentials, query or fragment');
+    throw new TypeError('baseUrl must be https (http only for loopback or with allowInsecureHttp: true), without credentials, query or fragment');
   }
   return parsed;
 }
@@ -28,8 +29,8 @@ export function assertSafeBaseUrl(url: string): URL {
  * prefix) followed by the interface's base path. A baseUrl that already ends with the base path
  * is taken as it is, so the server URL of the contract works too.
  */
-export function resolveBaseUrl(baseUrl: string, basePath: string): string {
-  const parsed = assertSafeBaseUrl(baseUrl);
+export function resolveBaseUrl(baseUrl: string, basePath: string, allowInsecureHttp?: boolean): string {
+  const parsed = assertSafeBaseUrl(baseUrl, allowInsecureHttp);
   const prefix = parsed.pathname.replace(/\/+$/, '');
   return parsed.origin + (prefix.endsWith(basePath) ? prefix : prefix + basePath);
 }

@@ -2,10 +2,14 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
-export type NetworkErrorKind = 'timeout' | 'network';
+export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large';
 
 export class ClientNetworkError extends Error {
-  /** `timeout`: no complete response within `timeoutMs`; `network`: the request never got a response. */
+  /**
+   * `timeout`: no complete response within `timeoutMs`; `network`: the request never got a
+   * response; `redirect`: the answer was a redirect, which is never followed;
+   * `response-too-large`: the response body passed `maxResponseBytes`.
+   */
   declare readonly kind: NetworkErrorKind;
   declare readonly method: string;
   /** The request URL without its query string (for a timeout: the operation's path template). */
@@ -20,31 +24,47 @@ export class ClientNetworkError extends Error {
 export type Redactor = <T>(value: T) => T;
 
 /**
- * Returns a function that hands back an error unchanged when no secret occurs anywhere in it
- * (message, stack, own properties, cause chain), and otherwise an error of the same class and
- * name whose message has every secret replaced, whose cause is redacted the same way, and which
- * drops every other property. Strings come back with the secrets replaced. Runs only on the
- * failure path.
+ * Returns a function that hands back a value unchanged when no secret occurs anywhere in it, and
+ * otherwise a copy with every secret replaced by `[REDACTED]`: in a string; in an error's message,
+ * stack, cause, `errors` and other own properties (symbol keys included), the error keeping its
+ * class and name; in a plain object's or an array's entries. Any other object (a Request,
+ * Headers, a Map: their contents cannot all be searched) and any accessor is dropped. The whole
+ * graph is searched, cycles included (kept as cycles); past 64 levels the rest is dropped. Runs
+ * only on the failure path.
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole.
   const list = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length);
-  const has = (value: unknown) => typeof value === 'string' && list.some((secret) => value.includes(secret));
-  const scrub = (text = '') => list.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
-  const leaks = (value: unknown, depth = 0): boolean =>
-    value instanceof Error &&
-    depth < 5 &&
-    // An object-valued property (a request, its headers) is not searched: it is dropped.
-    ([value.message, value.stack, ...Object.values(value)].some((v) => has(v) || (typeof v === 'object' && v !== null)) ||
-      leaks(value.cause, depth + 1));
-  const redact = (value: any): any =>
-    has(value)
-      ? scrub(value)
-      : leaks(value)
-        ? Object.assign(
-            Object.setPrototypeOf(new Error(scrub(value.message), { cause: redact(value.cause) }), Object.getPrototypeOf(value)),
-            { name: value.name, stack: scrub(value.stack) },
-          )
-        : value;
+  const redact = (value: unknown): any => {
+    let changed = false;
+    const copies = new Map<object, unknown>();
+    const copy = (value: any, depth: number): any => {
+      if (typeof value === 'string') {
+        const out = list.reduce((out, secret) => out.split(secret).join('[REDACTED]'), value);
+        changed ||= out !== value;
+        return out;
+      }
+      if (typeof value !== 'object' || value === null) return value;
+      if (copies.has(value)) return copies.get(value);
+      const proto = Object.getPrototypeOf(value);
+      const error = value instanceof Error;
+      if (depth > 64 || !(error || Array.isArray(value) || proto === Object.prototype || proto === null)) {
+        changed = true;
+        return undefined;
+      }
+      const out = error ? Object.create(proto) : Array.isArray(value) ? [] : {};
+      copies.set(value, out);
+      for (const key of Reflect.ownKeys(value)) {
+        const { value: inner, get, ...rest } = Object.getOwnPropertyDescriptor(value, key)!;
+        const clean = get ? undefined : copy(inner, depth + 1);
+        if (get) changed = true;
+        else if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...rest, value: clean });
+      }
+      // An error without a name of its own inherits its class's from the prototype, as before.
+      return out;
+    };
+    const out = copy(value, 0);
+    return changed ? out : value;
+  };
   return redact;
 }

@@ -4,6 +4,7 @@ export {
   type CommonClientOptions,
   type CoreClientOptions,
   createCoreClient,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
 } from './client.js';
 export { ClientNetworkError, type NetworkErrorKind } from './errors.js';

@@ -11,11 +11,17 @@ describe('retryDelayMs', () => {
     ['the standard Retry-After when RetryAfter is absent', { 'Retry-After': '45' }, 45_000],
     ['RetryAfter over Retry-After', { RetryAfter: '20', 'Retry-After': '45' }, 20_000],
     ['no wait (no retry) when absent', {}, undefined],
-    ['no wait for a date', { RetryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' }, undefined],
+    // RFC 9110 (section 10.2.3): Retry-After = HTTP-date / delay-seconds. Issue 12, item 13.
+    ['an HTTP date, as seconds from now', { 'Retry-After': 'Wed, 21 Oct 2015 07:28:30 GMT' }, 30_000],
+    ['an HTTP date in RetryAfter, clamped up', { RetryAfter: 'Wed, 21 Oct 2015 07:28:05 GMT' }, 10_000],
+    ['an HTTP date in the past, clamped up', { 'Retry-After': 'Tue, 20 Oct 2015 07:28:00 GMT' }, 10_000],
+    ['an HTTP date far ahead, clamped down', { 'Retry-After': 'Wed, 21 Oct 2016 07:28:00 GMT' }, 1_000_000],
+    ['no wait for a date that is not an IMF-fixdate', { 'Retry-After': 'tomorrow' }, undefined],
+    ['no wait for an impossible date', { 'Retry-After': 'Wed, 41 Oct 2015 07:28:00 GMT' }, undefined],
     ['no wait for a negative number', { RetryAfter: '-5' }, undefined],
     ['no wait for a fraction', { RetryAfter: '1.5' }, undefined],
   ])('%s', (_title, headers, want) => {
-    expect(retryDelayMs(new Headers(headers), rule)).toBe(want);
+    expect(retryDelayMs(new Headers(headers), rule, Date.parse('2015-10-21T07:28:00Z'))).toBe(want);
   });
 });
 

@@ -46,12 +46,18 @@ export function retryPolicy(options: RetryOptions | false | undefined, rule: Ret
   return max > 0 ? { max, delayMs: (headers) => retryDelayMs(headers, rule), sleep: (options && options.sleep) || sleep } : undefined;
 }
 
+// RFC 9110 (section 5.6.7): the IMF-fixdate form of an HTTP-date, the one senders must use.
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT$/;
+
 /**
- * Milliseconds to wait after a 429: the header's integer seconds, clamped to the documented range.
- * Undefined when the response names no wait (header absent or not an integer): the document gives
- * no default, so such a 429 goes back to the caller instead of being retried blind.
+ * Milliseconds to wait after a 429: the header's integer seconds, or the time until its HTTP date
+ * (RFC 9110, section 10.2.3: Retry-After = HTTP-date / delay-seconds; a date in the past is no
+ * wait), clamped to the documented range. Undefined when the response names no wait (header
+ * absent, or neither form): the document gives no default, so such a 429 goes back to the caller
+ * instead of being retried blind.
  */
-export function retryDelayMs(headers: Headers, rule: RetryAfterRule): number | undefined {
+export function retryDelayMs(headers: Headers, rule: RetryAfterRule, now = Date.now()): number | undefined {
   const raw = (headers.get(rule.header) ?? headers.get('Retry-After'))?.trim() ?? '';
-  return /^\d+$/.test(raw) ? Math.min(Math.max(+raw, rule.minSeconds), rule.maxSeconds) * 1000 : undefined;
+  const seconds = /^\d+$/.test(raw) ? +raw : IMF_FIXDATE.test(raw) ? Math.ceil((Date.parse(raw) - now) / 1000) : Number.NaN;
+  return seconds === seconds ? Math.min(Math.max(seconds, rule.minSeconds), rule.maxSeconds) * 1000 : undefined;
 }

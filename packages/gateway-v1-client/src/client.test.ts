@@ -14,6 +14,12 @@ describe('mediaType', () => {
     'application/json',
     'application/vnd.acme.gateway.v1+json',
     'application/vnd.acme-corp.eu.gateway.v1+json',
+    // Issue 12, item 13: type and subtype are case-insensitive, parameters allowed (RFC 6838, 9110).
+    'Application/vnd.acme.gateway.v1+json',
+    'APPLICATION/VND.ACME.GATEWAY.V1+JSON',
+    'application/vnd.acme.gateway.v1+json; charset=utf-8',
+    'application/vnd.acme.gateway.v1+json;charset="utf-8"',
+    'Application/JSON; charset=utf-8',
   ])('accepts %s', (mediaType) => {
     expect(() => createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType })).not.toThrow();
   });
@@ -25,7 +31,12 @@ describe('mediaType', () => {
     ['another version', 'application/vnd.acme.gateway.v2+json'],
     ['another interface', 'application/vnd.acme.sms.v1+json'],
     ['an empty vendor token', 'application/vnd..gateway.v1+json'],
-    ['a parameter', 'application/vnd.acme.gateway.v1+json; charset=utf-8'],
+    // RFC 6838 (section 4.2): a restricted-name starts with a letter or digit.
+    ['a vendor token that is only "+"', 'application/vnd.+.gateway.v1+json'],
+    ['a vendor token starting with "-"', 'application/vnd.-acme.gateway.v1+json'],
+    ['a malformed parameter', 'application/vnd.acme.gateway.v1+json; charset'],
+    ['a line break in a parameter', 'application/vnd.acme.gateway.v1+json; a=b\r\nX-Evil: 1'],
+    ['a vendor token over 127 characters', `application/vnd.${'a'.repeat(120)}.gateway.v1+json`],
     ['plain text', 'text/plain'],
   ])('rejects %s', (_title, mediaType) => {
     expect(() =>
@@ -52,6 +63,21 @@ describe('the vendor media type', () => {
     expect(server.requests.map((r) => r.headers['content-type'])).toEqual([vendor, undefined]);
   });
 
+  it('gives way to application/json chosen for one call (issue 12, item 13)', async () => {
+    const client = createGatewayClient({ baseUrl: server.url, username, password, mediaType: vendor });
+    server.reply({ status: 201, body: [1] });
+    await client.POST('/messages', { body: { content: 'hi', destination: '1' }, headers: { 'content-type': 'application/json' } });
+    expect(server.requests.at(-1)?.headers['content-type']).toBe('application/json');
+  });
+
+  it('is sent as given, parameters included', async () => {
+    const given = 'Application/vnd.acme.gateway.v1+json; charset=utf-8';
+    const client = createGatewayClient({ baseUrl: server.url, username, password, mediaType: given as GatewayMediaType });
+    server.reply({ status: 201, body: [1] });
+    await client.POST('/messages', { body: { content: 'hi', destination: '1' } });
+    expect(server.requests.at(-1)?.headers['content-type']).toBe(given);
+  });
+
   it('gives way to a Content-Type chosen for one call', async () => {
     const client = createGatewayClient({ baseUrl: server.url, username, password, mediaType: vendor });
     server.reply({ status: 201, body: [1] });
@@ -60,6 +86,31 @@ describe('the vendor media type', () => {
       headers: { 'Content-Type': 'application/vnd.other.gateway.v1+json' },
     });
     expect(server.requests.at(-1)?.headers['content-type']).toBe('application/vnd.other.gateway.v1+json');
+  });
+});
+
+describe('path parameters (issue 12, item 12)', () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const get = (messageid: string) =>
+    createGatewayClient({ baseUrl: server.url, username, password }).GET('/messages/{messageid}', {
+      params: { path: { messageid: messageid as unknown as number } },
+    });
+
+  it.each(['.', '..'])('a messageid %j is refused, and nothing is sent (it would be a dot segment)', async (messageid) => {
+    await expect(get(messageid)).rejects.toThrow(/path parameter messageid/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a %2e form arrives as one encoded segment', async () => {
+    server.reply({ status: 200, body: { content: 'hi', destination: '1' } });
+    await get('%2e%2e');
+    expect(server.requests.at(-1)?.target).toBe('/rest/gateway/messages/%252e%252e');
   });
 });
 

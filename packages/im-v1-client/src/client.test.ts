@@ -41,6 +41,7 @@ describe('429 and RetryAfter (section 8)', () => {
     ['waits RetryAfter seconds', { replies: [rateLimited({ RetryAfter: '30' })], waits: [30_000] }],
     ['clamps RetryAfter below 10 up to 10', { replies: [rateLimited({ RetryAfter: '1' })], waits: [10_000] }],
     ['honours a standard Retry-After too', { replies: [rateLimited({ 'Retry-After': '15' })], waits: [15_000] }],
+    ['clamps a Retry-After date in the past up to 10', { replies: [rateLimited({ 'Retry-After': 'Wed, 21 Oct 2015 07:28:00 GMT' })], waits: [10_000] }],
     ['retries twice by default', { replies: [rateLimited({ RetryAfter: '10' }), rateLimited({ RetryAfter: '20' })], waits: [10_000, 20_000] }],
   ])('%s, then re-sends the same request', async (_title, { replies, waits: want }) => {
     const { client, waits } = clientRecordingWaits();

@@ -37,6 +37,21 @@ describe('GET /openapi.yaml', () => {
     expect(data).toBe(body);
   });
 
+  it('asks for any media type, YAML first (the 200 documents no body schema; issue 12, item 13)', async () => {
+    server.reply({ status: 200, headers: { 'Content-Type': 'application/yaml' }, body: 'a: 1' });
+    await createSmsClient({ baseUrl: server.url, apiKey }).GET('/openapi.yaml');
+    expect(server.requests.at(-1)?.headers.accept).toBe('application/yaml, */*');
+  });
+
+  it('keeps an Accept the caller chose, and sends application/json elsewhere', async () => {
+    server.reply({ status: 200, headers: { 'Content-Type': 'application/yaml' }, body: 'a: 1' }, { status: 200, body: {} });
+    const client = createSmsClient({ baseUrl: server.url, apiKey });
+    await client.GET('/openapi.yaml', { headers: { Accept: 'text/yaml' } });
+    expect(server.requests.at(-1)?.headers.accept).toBe('text/yaml');
+    await client.GET('/messages', { params: { query: { id: '3f9a2c1e-7b4d-4e6a-9c8b-1d2e3f4a5b6c' } } });
+    expect(server.requests.at(-1)?.headers.accept).toBe('application/json');
+  });
+
   it('keeps a parseAs the caller chose', async () => {
     server.reply({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"openapi":"3.1.0"}' });
     const { data } = await createSmsClient({ baseUrl: server.url, apiKey }).GET('/openapi.yaml', { parseAs: 'json' });

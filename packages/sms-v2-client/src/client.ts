@@ -12,8 +12,9 @@ export interface SmsClientOptions extends CommonClientOptions {
 
 /**
  * An openapi-fetch client of interface B (`client.POST('/messages', { body })`, ...) with exact
- * bodies and parameters. `GET /openapi.yaml` has no documented body schema or media type: its
- * `data` is the body's text (pass another `parseAs` to change that).
+ * bodies and parameters. `GET /openapi.yaml` has no documented body schema or media type: it is
+ * sent with `Accept: application/yaml, *\/*` and its `data` is the body's text (pass another
+ * `Accept` or `parseAs` to change that).
  */
 export type SmsClient = StrictClient<SmsPaths>;
 
@@ -24,8 +25,14 @@ export function createSmsClient(options: SmsClientOptions): SmsClient {
     basePath: BASE_PATH,
     auth: { type: 'header', name: API_KEY_HEADER, value: apiKey },
   });
-  const get = client.GET as (url: string, init?: { parseAs?: string }) => Promise<never>;
-  client.GET = ((url: string, init?: { parseAs?: string }) =>
-    get(url, url === '/openapi.yaml' && !init?.parseAs ? { ...init, parseAs: 'text' } : init)) as SmsClient['GET'];
+  type Init = { parseAs?: string; headers?: HeadersInit };
+  const get = client.GET as (url: string, init?: Init) => Promise<never>;
+  client.GET = ((url: string, init?: Init) => {
+    if (url !== '/openapi.yaml') return get(url, init);
+    // Section 4.2 documents no media type for the description: YAML first, anything accepted.
+    const headers = new Headers(init?.headers);
+    if (!headers.has('accept')) headers.set('accept', 'application/yaml, */*');
+    return get(url, { ...init, parseAs: init?.parseAs ?? 'text', headers });
+  }) as SmsClient['GET'];
   return client;
 }

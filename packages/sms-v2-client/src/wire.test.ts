@@ -23,6 +23,7 @@ describeWire({
   cases: [
     {
       operationId: 'getOpenApiDescription',
+    accept: 'application/yaml, */*',
       // 200 has no documented body schema or media type: the client reads it as text.
       undocumentedBody: { reply: description, contentType: 'application/yaml', data: description },
       send: (c) => c.GET('/openapi.yaml'),

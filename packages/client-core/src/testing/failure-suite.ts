@@ -1,14 +1,15 @@
 // Test support (not built, not published): how every client behaves when HTTP does not go to
-// plan. One call of the client stands for all (the wire suite covers each operation); the
-// credentials must not appear in anything thrown.
+// plan, a hostile server included. One call of the client stands for all (the wire suite covers
+// each operation); the credentials must not appear in anything thrown.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientNetworkError } from '../errors.js';
+import { describeHostileServer } from './hostile-suite.js';
 import { type RecordingServer, refusedUrl, startRecordingServer } from './recording-server.js';
 import type { CallResult } from './wire-suite.js';
 
 export interface FailureSuite<C> {
-  createClient(options: { baseUrl: string; timeoutMs?: number }): C;
+  createClient(options: { baseUrl: string; timeoutMs?: number; maxResponseBytes?: number }): C;
   /** One representative call. */
   call(client: C): Promise<CallResult>;
   /** Every credential string the client was given or derived (password, API key, Basic token). */
@@ -89,6 +90,10 @@ export function describeFailures<C>(suite: FailureSuite<C>): void {
       expectNoSecret(error);
       expect(shown(error)).not.toContain(echoed.slice(0, 4));
     });
+  });
+
+  describe('a hostile server (fast-check)', () => {
+    describeHostileServer(suite);
   });
 
   describe('base URL', () => {

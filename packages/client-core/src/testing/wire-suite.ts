@@ -23,6 +23,8 @@ export interface WireCase<C> {
   /** Path parameters as the URL must carry them (already encoded). */
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
+  /** The Accept the request must carry (default application/json). */
+  accept?: string;
   /** The request body the call sends; the server must receive exactly its JSON. */
   body?: unknown;
   send(client: C): Promise<CallResult>;
@@ -138,7 +140,7 @@ export function describeWire<C>(suite: WireSuite<C>): void {
             expect(request.path).toBe(expectedPath);
             expect(Object.fromEntries(request.query)).toEqual(wireCase.query ?? {});
             expect(request.headers.authorization).toBe(suite.authorization);
-            expect(request.headers.accept).toBe('application/json');
+            expect(request.headers.accept).toBe(wireCase.accept ?? 'application/json');
             if (wireCase.body === undefined) {
               expect(request.headers['content-type']).toBeUndefined();
               expect(request.body).toBe('');

@@ -1,0 +1,115 @@
+// Item 10 of issue 12: a secret never reaches anything thrown, whatever shape carries it. A custom
+// fetch or a middleware throws a value built by fast-check, holding a secret (raw, the Basic
+// token, the `user:password` pair, URL-encoded) in a message, a string or object cause,
+// AggregateError.errors, a plain object, an own or symbol-keyed property, a chain deeper than 5,
+// or a cycle; what the call throws must show none of it, by any means of display.
+import fc from 'fast-check';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeader } from './auth.js';
+import { createCoreClient } from './client.js';
+import { ClientNetworkError, createRedactor } from './errors.js';
+import { shown, thrown } from './testing/failure-suite.js';
+import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
+
+const auth = { type: 'basic', username: 'acme', password: 'pä ss/+wörd-5e1d' } as const;
+const { secrets } = authHeader(auth);
+const forms = [auth.password, `acme:${auth.password}`, btoa('acme:pä ss/+wörd-5e1d'.replace(/[^\0-\x7f]/g, (c) => String.fromCharCode(...new TextEncoder().encode(c)))), encodeURIComponent(auth.password)];
+
+type Paths = { '/things': { get: { parameters: { query?: never; header?: never; path?: never; cookie?: never }; requestBody?: never; responses: { 200: { headers: Record<string, unknown>; content: { 'application/json': unknown } } } } } };
+
+/** A value carrying `secret` somewhere, built from the shapes thrown values take. */
+function carrier(secret: string): fc.Arbitrary<unknown> {
+  const text = fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${secret}${b}`);
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      text,
+      text.map((m) => new Error(m)),
+      tie('value').map((cause) => new TypeError('fetch failed', { cause })),
+      tie('value').map((inner) => ({ detail: inner })),
+      // No prototype: String() of it throws.
+      tie('value').map((inner) => Object.assign(Object.create(null), { detail: inner })),
+      fc.array(tie('value'), { minLength: 1, maxLength: 3 }).map((errors) => new AggregateError(errors, 'several')),
+      tie('value').map((inner) => Object.assign(new Error('x'), { config: { headers: { authorization: inner } } })),
+      tie('value').map((inner) => Object.assign(new Error('x'), { [Symbol('hidden')]: inner })),
+      tie('value').map((inner) => [inner]),
+      // A chain deeper than any fixed search depth, the secret at its end.
+      fc.tuple(fc.integer({ min: 6, max: 40 }), tie('value')).map(([depth, inner]) => {
+        let error: unknown = inner;
+        for (let i = 0; i < depth; i++) error = new Error(`level ${i}`, { cause: error });
+        return error;
+      }),
+      // A cycle: the error is its own cause's cause.
+      tie('value').map((inner) => {
+        const outer = new Error('outer');
+        Object.defineProperty(outer, 'cause', { value: new Error('back', { cause: outer }), configurable: true, writable: true });
+        return Object.assign(outer, { carried: inner });
+      }),
+    ),
+  }));
+  return value;
+}
+
+const everything = (value: unknown) => `${shown(value)}\n${inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })}`;
+
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('redaction of every thrown shape', () => {
+  it('derives every form of the credentials', () => {
+    for (const form of forms) expect(secrets).toContain(form);
+  });
+
+  it('a custom fetch throwing it: ClientNetworkError, nothing shown', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...forms).chain(carrier), async (value) => {
+        const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth, fetch: () => Promise.reject(value) });
+        const error = await thrown(() => client.GET('/things'));
+        expect(error).toBeInstanceOf(ClientNetworkError);
+        const text = everything(error);
+        for (const form of forms) expect(text).not.toContain(form);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a middleware throwing it: the same shape, without the secret', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...forms).chain(carrier), async (value) => {
+        const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth });
+        client.use({
+          onRequest() {
+            throw value;
+          },
+        });
+        const error = await thrown(() => client.GET('/things'));
+        if (value instanceof Error) expect(error).toBeInstanceOf(Object.getPrototypeOf(value).constructor);
+        const text = everything(error);
+        for (const form of forms) expect(text).not.toContain(form);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps what is clean, identity included, and the fields of a ClientNetworkError', () => {
+    const redact = createRedactor(secrets);
+    const clean = new Error('fine', { cause: { code: 'ECONNRESET' } });
+    expect(redact(clean)).toBe(clean);
+    const network = new ClientNetworkError('network', 'GET', 'https://x.example/y', `failed ${auth.password}`);
+    expect(redact(network)).toMatchObject({ name: 'ClientNetworkError', kind: 'network', method: 'GET', url: 'https://x.example/y', message: 'GET https://x.example/y failed [REDACTED]' });
+  });
+});
+
+it('a custom fetch throwing a clean value without a prototype is still a ClientNetworkError', async () => {
+  const odd = Object.assign(Object.create(null), { code: 'EODD' });
+  const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth, fetch: () => Promise.reject(odd) });
+  const error = await thrown(() => client.GET('/things'));
+  expect(error).toBeInstanceOf(ClientNetworkError);
+  expect((error as Error).cause).toBe(odd);
+});
