@@ -1,9 +1,25 @@
-/** One way a body breaks its schema. */
+// The repository's one violation format: what the validators of every interface, the webhooks
+// receivers, the clients' opt-in validation and the sandbox report.
+
+/** One way a value breaks its contract. */
 export interface Violation {
-  /** JSON pointer (RFC 6901) of the offending value; `''` is the body itself. */
+  /**
+   * JSON pointer (RFC 6901) of the offending value, relative to what was validated; `''` is the
+   * value itself. For a parameter set: `/path/<name>` or `/query/<name>`.
+   */
   pointer: string;
-  /** The JSON Schema keyword that failed: `type`, `enum`, `maxLength`, `format`, `required`, ... */
+  /** The property (or array index) the pointer ends in; `''` for the value itself. */
+  property: string;
+  /**
+   * The rule that failed: the JSON Schema keyword (`type`, `enum`, `maxLength`, `format`,
+   * `required`, `minProperties`, ...) or the contract's extension (`x-max-days-ahead`).
+   */
   rule: string;
+  /**
+   * The documented limit of that rule where it has one, read from the bundle: 20 for `maxLength`
+   * 20, the pattern for `pattern`, the format name for `format`, 60 for `x-max-days-ahead`.
+   */
+  limit?: number | string;
   /**
    * What the value must be, in words. Letters, digits, spaces, hyphens and underscores only, so it
    * can go into C's APIError `description` (LongString, section 2.3) without escaping or echoing input.
@@ -118,9 +134,35 @@ function messageOf({ keyword, params }: RawError): string {
   return safeText.test(message) ? message : 'fails a documented rule';
 }
 
+/** The schema-fixed limit an ajv error reports, by keyword. */
+function limitOf({ keyword, params }: RawError): number | string | undefined {
+  switch (keyword) {
+    case 'pattern':
+      return typeof params.pattern === 'string' ? params.pattern : undefined;
+    case 'format':
+      return typeof params.format === 'string' ? params.format : undefined;
+    default: {
+      const value = params.limit;
+      return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    }
+  }
+}
+
+/** The last reference token of a pointer, unescaped. */
+export function propertyOf(pointer: string): string {
+  const slash = pointer.lastIndexOf('/');
+  return slash < 0 ? '' : pointer.slice(slash + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function violation(error: RawError, message: string): Violation {
+  const pointer = pointerOf(error);
+  const limit = limitOf(error);
+  return { pointer, property: propertyOf(pointer), rule: error.keyword, ...(limit !== undefined && { limit }), message };
+}
+
 /** Turns one ajv error into a violation. */
 export function toViolation(error: RawError): Violation {
-  return { pointer: pointerOf(error), rule: error.keyword, message: messageOf(error) };
+  return violation(error, messageOf(error));
 }
 
 /**
@@ -134,7 +176,7 @@ export function violationReader(validate: RawValidator): () => Violation[] {
     const errors = validate.errors;
     if (!errors || errors.length === 0) {
       // A validator that returned false always sets errors; guard anyway so callers get a reason.
-      return [{ pointer: '', rule: 'schema', message: 'does not match the schema' }];
+      return [{ pointer: '', property: '', rule: 'schema', message: 'does not match the schema' }];
     }
     const violations: Violation[] = [];
     for (const error of errors) {
@@ -143,7 +185,7 @@ export function violationReader(validate: RawValidator): () => Violation[] {
         message = messageOf(error);
         if (error.schemaPath !== undefined) messages.set(error.schemaPath, message);
       }
-      violations.push({ pointer: pointerOf(error), rule: error.keyword, message });
+      violations.push(violation(error, message));
     }
     return violations;
   };
