@@ -63,6 +63,14 @@ describe('JSON media types', () => {
     expect(isJsonMediaType(type)).toBe(json);
   });
 
+  it('refuses a body whose JSON media types carry different schemas', () => {
+    const copy = structuredClone(bundles['gateway-v1']);
+    const message = ((copy.components as Json).requestBodies as Record<string, { content: Record<string, Json> }>).Message!;
+    const vendor = Object.keys(message.content).find((type) => type.startsWith('application/vnd.'))!;
+    message.content[vendor] = { schema: { $ref: '#/components/schemas/MessageBroadcast' } };
+    expect(() => discover(copy)).toThrow(/carry different schemas/);
+  });
+
   it("finds A's bodies under the vendor type alone, whatever its token", () => {
     const copy = structuredClone(bundles['gateway-v1']);
     for (const requestBody of Object.values((copy.components as Json).requestBodies as Json) as Json[]) {
