@@ -213,7 +213,9 @@ describe('response validators keep the error shapes apart', () => {
 
 describe('callbacks', () => {
   it('B status and reply, C status: bodies and responses', () => {
-    expect(smsCallbacks.receiveStatusCallback).toMatchObject({ method: 'post', path: '{$url}', bodyRequired: true });
+    const statusTarget = targetsOf('sms-v2').callbacks.find((t) => t.operationId === 'receiveStatusCallback')!;
+    // The callback's key: its runtime expression under an operation's callbacks, or its name under top-level webhooks.
+    expect(smsCallbacks.receiveStatusCallback).toMatchObject({ method: 'post', path: statusTarget.path, bodyRequired: true });
     expect(smsCallbacks.receiveStatusCallback!.body!({ id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', status: 'delivered?' })).toEqual([
       { pointer: '/status', property: 'status', rule: 'enum', message: 'must be one of the documented values' },
     ]);
