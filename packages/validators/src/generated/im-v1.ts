@@ -1587,7 +1587,7 @@ export const callbacks: Record<string, unknown> = {
   "receiveStatusCallback": {
     operationId: "receiveStatusCallback",
     method: "post",
-    path: "{$statusCallbackUrl}",
+    path: "statusCallback",
     body: schema_StatusCallback,
     bodyRequired: true,
     params: params.params_none,

@@ -733,7 +733,7 @@ export const callbacks: Record<string, unknown> = {
   "receiveStatusCallback": {
     operationId: "receiveStatusCallback",
     method: "post",
-    path: "{$url}",
+    path: "statusCallback",
     body: schema_StatusCallback,
     bodyRequired: true,
     params: params.params_none,
@@ -743,7 +743,7 @@ export const callbacks: Record<string, unknown> = {
   "receiveReplyCallback": {
     operationId: "receiveReplyCallback",
     method: "post",
-    path: "{$url}",
+    path: "replyCallback",
     body: schema_ReplyCallback,
     bodyRequired: true,
     params: params.params_none,
