@@ -1,0 +1,38 @@
+// A Map with a cap: setting a new key beyond the cap evicts the oldest entry (insertion order).
+// Every store of the sandbox is one, so memory stays bounded however many calls it serves.
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(readonly cap: number) {
+    super();
+    if (!Number.isSafeInteger(cap) || cap < 1) throw new RangeError(`a store cap must be a positive integer; got ${cap}`);
+  }
+
+  override set(key: K, value: V): this {
+    if (!super.has(key) && super.size >= this.cap) {
+      super.delete(super.keys().next().value as K);
+    }
+    return super.set(key, value);
+  }
+}
+
+/** An append-only log with a cap, as a ring: the oldest entries are overwritten first. */
+export class BoundedLog<T> {
+  private items: T[] = [];
+  private next = 0;
+  constructor(readonly cap: number) {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError(`a log cap must be a non-negative integer; got ${cap}`);
+  }
+  push(item: T): void {
+    if (this.cap === 0) return;
+    if (this.items.length < this.cap) this.items.push(item);
+    else this.items[this.next] = item;
+    this.next = (this.next + 1) % this.cap;
+  }
+  /** Oldest first. */
+  list(): T[] {
+    return this.items.length < this.cap ? [...this.items] : [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
+  }
+  clear(): void {
+    this.items = [];
+    this.next = 0;
+  }
+}
