@@ -35,6 +35,17 @@ function documents(route: Route, status: number): boolean {
   return route.responses.default !== undefined && status >= 400 && status <= 599;
 }
 
+// The bundle's example for this status: the status's own, or the `default` one where it fits the
+// status (a plain string, or a body whose code/statusCode is this status).
+function documentedExample(route: Route, status: number): unknown {
+  const own = route.responses[String(status)]?.content?.['application/json']?.example;
+  if (own !== undefined) return own;
+  const fallback = route.responses.default?.content?.['application/json']?.example;
+  if (typeof fallback === 'string') return fallback;
+  if (fallback && (fallback.code === status || fallback.statusCode === status)) return fallback;
+  return undefined;
+}
+
 // The RetryAfter header of C (section 8): name and bounds as the bundle defines them. Which
 // responses carry it is not shown; the sandbox sends it with an injected 429.
 function retryAfterHeader(route: Route): { name: string; minimum: number; maximum: number } | undefined {
@@ -56,13 +67,10 @@ export function createFaults(table: RouteTable) {
       const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
       throw new TypeError(`status ${String(spec.status)} is not a documented error of ${route.key} (documented: ${listed.join(', ')})`);
     }
-    const example = route.responses[String(spec.status)]?.content?.['application/json']?.example;
     const body =
       spec.body !== undefined
         ? spec.body
-        : example !== undefined
-          ? example
-          : errorBody(route.api, route, { status: spec.status, message: `${STATUS_CODES[spec.status] ?? 'Error'} injected by the sandbox` });
+        : (documentedExample(route, spec.status) ?? errorBody(route.api, route, { status: spec.status, message: `${STATUS_CODES[spec.status] ?? 'Error'} injected by the sandbox` }));
     const headers: Record<string, string> = {};
     const retryAfter = spec.status === 429 ? retryAfterHeader(route) : undefined;
     if (retryAfter) {
