@@ -121,8 +121,10 @@ export function createDispatcher(options: CallbackOptions = {}) {
 
   async function run(delivery: Delivery, lane: { notBefore: number }) {
     for (let n = 0; n <= settings.retries && !closing.signal.aborted; n++) {
-      const delay = lane.notBefore - Date.now();
-      if (delay > 0) await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
+      // Timers may fire a millisecond early against Date.now(): wait until the pace is really met.
+      for (let delay = lane.notBefore - Date.now(); delay > 0 && !closing.signal.aborted; delay = lane.notBefore - Date.now()) {
+        await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
+      }
       if (closing.signal.aborted) break;
       const started = Date.now();
       const { ok, wait } = await attempt(delivery);
