@@ -16,7 +16,7 @@ const longString = (text: string, max: number) => text.replace(unsafe, ' ').trim
 
 function detail(problem: Problem): string {
   const findings = problem.findings ?? [];
-  return findings.length === 0 ? problem.message : `${problem.message}: ${findings.map(describeFinding).join('; ')}`;
+  return findings.length === 0 ? problem.message : `${problem.message}: ${findings.map((finding) => describeFinding(finding)).join('; ')}`;
 }
 
 function cError(status: number, finding: Finding) {

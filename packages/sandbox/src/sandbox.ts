@@ -148,7 +148,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const server = createServer({ keepAliveTimeout: 5000 }, listener);
   server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
+    const body = '{"error":"malformed HTTP request"}';
+    if (socket.writable) {
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+    }
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
