@@ -25,6 +25,21 @@ async function main() {
     process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(error instanceof RangeError || error instanceof TypeError ? 2 : 1);
   }
+  // Before anything is printed: whoever reads the banner may stop the sandbox at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox!.close().then(
+      () => {
+        process.stdout.write('messaging sandbox stopped\n');
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
   process.stdout.write(
@@ -45,20 +60,6 @@ async function main() {
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.close().then(
-      () => {
-        process.stdout.write('messaging sandbox stopped\n');
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {
