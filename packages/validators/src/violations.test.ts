@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointerTokens, toViolation } from './violations.js';
+import { pointerTokens, toViolation, violationReader } from './violations.js';
 import imV1Bundle from '@messaging-contracts/openapi/im-v1.json' with { type: 'json' };
 
 // C's LongString pattern (section 2.3), read from the bundle.
@@ -32,5 +32,20 @@ describe('pointerTokens', () => {
     ['/a~1b/0/c~0d', ['a/b', '0', 'c~d']],
   ])('splits %j', (pointer, tokens) => {
     expect(pointerTokens(pointer)).toEqual(tokens);
+  });
+});
+
+describe('violationReader', () => {
+  it('words each limit by itself, even where two $ref-ed schemas share a schemaPath', () => {
+    const validate = Object.assign(() => false, {
+      errors: [
+        { instancePath: '/destination', schemaPath: '#/minProperties', keyword: 'minProperties', params: { limit: 1 } },
+        { instancePath: '/message', schemaPath: '#/minProperties', keyword: 'minProperties', params: { limit: 2 } },
+      ],
+    });
+    const read = violationReader(validate);
+    for (let round = 0; round < 2; round++) {
+      expect(read().map((v) => v.message)).toEqual(['must have at least 1 property', 'must have at least 2 properties']);
+    }
   });
 });

@@ -89,13 +89,13 @@ function phrase(keyword: string, params: Record<string, unknown>): string {
     case 'minLength':
       return n ? `must be at least ${n} characters long` : 'is too short';
     case 'maxItems':
-      return n ? `must have at most ${n} items` : 'has too many items';
+      return n ? `must have at most ${n} ${n === '1' ? 'item' : 'items'}` : 'has too many items';
     case 'minItems':
-      return n ? `must have at least ${n} items` : 'has too few items';
+      return n ? `must have at least ${n} ${n === '1' ? 'item' : 'items'}` : 'has too few items';
     case 'maxProperties':
-      return n ? `must have at most ${n} properties` : 'has too many properties';
+      return n ? `must have at most ${n} ${n === '1' ? 'property' : 'properties'}` : 'has too many properties';
     case 'minProperties':
-      return n ? `must have at least ${n} properties` : 'has too few properties';
+      return n ? `must have at least ${n} ${n === '1' ? 'property' : 'properties'}` : 'has too few properties';
     case 'maximum':
       return n ? `must be at most ${n}` : 'is above the documented maximum';
     case 'minimum':
@@ -167,11 +167,12 @@ export function toViolation(error: RawError): Violation {
 
 /**
  * Reads a generated validator's errors as violations. A message depends only on the keyword and
- * its schema-fixed params, so it is worded once per schema location; callbacks that fail in bulk
- * (a sender bug, a flood) then cost little more to refuse than to accept.
+ * the one schema-fixed param it words (limit, type or format), so it is worded once per such pair;
+ * values that fail in bulk (a sender bug, a flood) then cost little more to refuse than to accept.
+ * (Not by schemaPath: that is relative to each compiled schema, so two `$ref`ed schemas share one.)
  */
 export function violationReader(validate: RawValidator): () => Violation[] {
-  const messages = new Map<string, string>();
+  const messages = new Map<string, Map<unknown, string>>();
   return () => {
     const errors = validate.errors;
     if (!errors || errors.length === 0) {
@@ -180,10 +181,14 @@ export function violationReader(validate: RawValidator): () => Violation[] {
     }
     const violations: Violation[] = [];
     for (const error of errors) {
-      let message = error.schemaPath === undefined ? undefined : messages.get(error.schemaPath);
+      const { keyword, params } = error;
+      const worded = params.limit ?? params.type ?? params.format;
+      let byParam = messages.get(keyword);
+      if (byParam === undefined) messages.set(keyword, (byParam = new Map()));
+      let message = byParam.get(worded);
       if (message === undefined) {
         message = messageOf(error);
-        if (error.schemaPath !== undefined) messages.set(error.schemaPath, message);
+        byParam.set(worded, message);
       }
       violations.push(violation(error, message));
     }
