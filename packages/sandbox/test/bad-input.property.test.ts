@@ -107,7 +107,7 @@ describe('bad input, property-based', () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it("answers outside every base path with the sandbox's own JSON 404", async () => {
     await fc.assert(
@@ -119,7 +119,7 @@ describe('bad input, property-based', () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   it('names field and rule for an oversized body, a wrong media type and malformed JSON', async () => {
     const auth = credentialsFor('gateway-v1');
