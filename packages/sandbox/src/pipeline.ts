@@ -70,9 +70,16 @@ export function createPipeline(options: PipelineOptions) {
     return problem(route.api, route, { status: 401, message: 'Unauthorized missing or wrong credentials' });
   }
 
-  async function serve(api: ApiRoutes, req: IncomingMessage, path: string, query: string): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
+  async function serve(
+    api: ApiRoutes,
+    req: IncomingMessage,
+    path: string,
+    query: string,
+    seen: { route?: Route },
+  ): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
     const method = req.method ?? 'GET';
     const match = table.match(api, method, path);
+    seen.route = match?.route ?? undefined;
     if (!match) {
       req.resume();
       return {
@@ -150,6 +157,9 @@ export function createPipeline(options: PipelineOptions) {
     const { handler, validators } = prepared.get(route)!;
     const findings: Finding[] = [];
     if (body === undefined && validators.bodyRequired) findings.push(finding('/body', 'body', 'required', 'a JSON body is required'));
+    // D's bodies are not marked required, but what they would carry is (a list's name and members):
+    // a missing optional body is checked as an empty object, so those fields are named (sandbox choice).
+    if (body === undefined && !validators.bodyRequired && validators.body) body = {};
     findings.push(...validateRequest(validators, params, new URLSearchParams(query), body, env.clock.now));
     if (findings.length > 0) {
       return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body };
@@ -163,11 +173,12 @@ export function createPipeline(options: PipelineOptions) {
   return async function handle(api: ApiRoutes, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
     const at = env.clock.now();
     let result: { answer: Answer; route?: Route; body?: unknown };
+    const seen: { route?: Route } = {};
     try {
-      result = await serve(api, req, path, query);
+      result = await serve(api, req, path, query, seen);
     } catch {
-      // A defect of the sandbox, never of the caller: answered, never crashing the process.
-      result = { answer: problem(api.api, null, { status: 500, message: 'Internal sandbox error' }) };
+      // A defect of the sandbox, never of the caller: answered in the operation's shape, never crashing the process.
+      result = { answer: problem(api.api, seen.route ?? null, { status: 500, message: 'Internal sandbox error' }) };
     }
     const { answer, route, body } = result;
     const delay = route ? faults.latencyFor(route) : 0;

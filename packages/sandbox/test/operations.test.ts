@@ -172,3 +172,17 @@ describe('state', () => {
     expect(t.sandbox.requests()).toHaveLength(1);
   });
 });
+
+describe('D without a body', () => {
+  it('names the required fields of a missing optional body', async () => {
+    const answer = await fetch(`${t.sandbox.urls['campaign-manager-v1']}/${APPLICATION}/lists`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${t.sandbox.credentials['campaign-manager-v1'].username}:${t.sandbox.credentials['campaign-manager-v1'].password}`).toString('base64')}` },
+    });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { code: number; message: string };
+    expect(responseViolations('campaign-manager-v1.createList', 400, body)).toEqual([]);
+    expect(body.message).toMatch(/required/);
+    expect(body.message).toMatch(/name/);
+  });
+});
