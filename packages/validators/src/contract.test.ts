@@ -7,7 +7,7 @@ import { callbacks as imCallbacks, operations as im } from './im-v1.js';
 import { operations as campaigns } from './campaign-manager-v1.js';
 import { operations as gateway } from './gateway-v1.js';
 import { callbacks as smsCallbacks, operations as sms } from './sms-v2.js';
-import { apiIds, bundles, late, requestExample, targetsOf, validators } from './test-support/bundles.js';
+import { apiIds, bundles, late, requestExample, responseExamples, targetsOf, validators } from './test-support/bundles.js';
 import type { Json } from '../scripts/targets.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -169,26 +169,6 @@ describe("C's property counts (section 2.3)", () => {
 
 /** A value of another JSON type than the example's. */
 const otherType = (example: unknown) => (Array.isArray(example) ? {} : typeof example === 'object' ? [] : typeof example === 'string' ? 7 : 'x');
-
-function responseExamples(api: (typeof apiIds)[number]) {
-  const bundle = bundles[api];
-  const deref = (node: Json): Json =>
-    typeof node.$ref === 'string'
-      ? deref(node.$ref.slice(2).split('/').reduce<Json>((n, t) => n[t.replace(/~1/g, '/').replace(/~0/g, '~')] as Json, bundle))
-      : node;
-  const out: Array<[string, string, unknown]> = [];
-  for (const pathItem of Object.values(bundle.paths as Json)) {
-    for (const operation of Object.values(pathItem as Json) as Json[]) {
-      if (typeof operation?.operationId !== 'string') continue;
-      for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
-        const content = (deref(response as Json).content ?? {}) as Record<string, Json>;
-        const json = content['application/json'];
-        if (json && 'example' in json) out.push([operation.operationId, status, json.example]);
-      }
-    }
-  }
-  return out;
-}
 
 describe.each(apiIds)('%s responses per status', (api) => {
   const examples = responseExamples(api);

@@ -3,11 +3,11 @@ import * as generated from './generated/sms-v2.js';
 import { type GeneratedOperation, type OperationValidators, operationTable } from './runtime.js';
 
 /** Every operation in the bundle's `paths`, by operationId. */
-export const operations: Readonly<Record<string, OperationValidators>> = /* @__PURE__ */ operationTable(
+export const operations: Readonly<Record<generated.OperationId, OperationValidators>> = /* @__PURE__ */ operationTable(
   generated.operations as Record<string, GeneratedOperation>,
 );
 
 /** Every callback (operation `callbacks` and top-level `webhooks`), by the path item operation's operationId. */
-export const callbacks: Readonly<Record<string, OperationValidators>> = /* @__PURE__ */ operationTable(
+export const callbacks: Readonly<Record<generated.CallbackId, OperationValidators>> = /* @__PURE__ */ operationTable(
   generated.callbacks as Record<string, GeneratedOperation>,
 );

@@ -7,7 +7,7 @@ import type {
 import type { StatusCallback as ImV1StatusCallback } from '@messaging-contracts/im-v1-types';
 import { callbacks as imV1Callbacks } from '@messaging-contracts/validators/im-v1';
 import { callbacks as smsV2Callbacks } from '@messaging-contracts/validators/sms-v2';
-import type { Validator as BodyValidator, Violation } from '@messaging-contracts/validators';
+import type { Validator as BodyValidator, OperationValidators, Violation } from '@messaging-contracts/validators';
 
 export type { ImV1StatusCallback, SmsV2ReplyCallback, SmsV2StatusCallback };
 
@@ -17,7 +17,7 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; violatio
 /** Checks a parsed JSON value against one callback body schema. Never throws; never copies the body. */
 export type Validator<T> = (body: unknown) => ValidationResult<T>;
 
-function bodyOf(table: typeof smsV2Callbacks, operationId: string): BodyValidator {
+function bodyOf(table: Readonly<Record<string, OperationValidators>>, operationId: string): BodyValidator {
   const body = table[operationId]?.body;
   if (!body) throw new Error(`@messaging-contracts/validators has no callback body ${operationId}`);
   return body;

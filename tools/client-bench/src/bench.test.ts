@@ -4,7 +4,7 @@ import { importOnce } from './cold-import.js';
 import { type Contender, contenders, ourClients } from './contenders.js';
 import { BASIC, loadMix, type Operation } from './mix.js';
 import { type MixServer, startMixServer } from './server.js';
-import { CLIENTS, OPENAPI_FETCH, bundleSize } from './size.js';
+import { CLIENTS, OPENAPI_FETCH, VALIDATED_CLIENTS, bundle, bundleSize } from './size.js';
 import { median, pairedRatio } from './stats.js';
 import { measure, rotate, runRounds } from './throughput.js';
 
@@ -130,6 +130,21 @@ describe('size and cold import', () => {
     expect(base.gzipped).toBeGreaterThan(0);
     expect(base.gzipped).toBeLessThan(base.minified);
     expect(client.gzipped).toBeGreaterThan(base.gzipped);
+  });
+
+  it('a client bundle takes in nothing of the validators; with validation it takes its own interface only', async () => {
+    const validators = (inputs: string[]) => inputs.filter((input) => input.includes('packages/validators/'));
+    for (const [i, client] of CLIENTS.entries()) {
+      const bare = await bundle(client);
+      const validated = await bundle(VALIDATED_CLIENTS[i]!);
+      expect(validators(bare.inputs)).toEqual([]);
+      const taken = validators(validated.inputs).map((input) => input.replace(/^.*packages\/validators\/dist\//, ''));
+      expect(taken).toContain('client.js');
+      expect(taken.filter((file) => file.startsWith('generated/')).map((file) => file.replace(/(\.params)?\.js$/, ''))).toEqual(
+        Array(2).fill(`generated/${VALIDATED_CLIENTS[i]!.also![1]!.specifier.split('/').pop()}`),
+      );
+      expect(validated.size.gzipped).toBeGreaterThan(bare.size.gzipped);
+    }
   });
 
   it('imports a package in a fresh process, and fails loudly on a missing one', () => {

@@ -16,7 +16,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { importOnce } from './cold-import.js';
 import { type Contender, type ContenderId, contenders } from './contenders.js';
 import { loadMix, type Operation } from './mix.js';
-import { CLIENTS, OPENAPI_FETCH, type Size, bundleSize } from './size.js';
+import { CLIENTS, OPENAPI_FETCH, type Size, VALIDATED_CLIENTS, bundleSize } from './size.js';
 import { median, pairedRatio } from './stats.js';
 import { type Mode, measure, rotate, runRounds, type Samples } from './throughput.js';
 
@@ -197,6 +197,17 @@ async function main(): Promise<void> {
     if (name !== OPENAPI_FETCH.name) {
       checks.push({ ok: delta <= SIZE_LIMIT, text: `${name} min+gz ≤ openapi-fetch + ${SIZE_LIMIT} B: +${delta} B` });
     }
+  }
+  // Opting in to contract validation (@messaging-contracts/validators): the client, withValidation
+  // and its interface's validators in one bundle. The clients never import the package, so the
+  // sizes above are what users who do not opt in ship.
+  out();
+  out('Size with opt-in contract validation: the client + withValidation + that interface\'s validators, bytes');
+  out(`  ${padEnd('', 40)}${pad('min', 8)}${pad('min+gz', 9)}${pad('Δ min+gz vs the client', 24)}`);
+  for (const [i, target] of VALIDATED_CLIENTS.entries()) {
+    const size = await bundleSize(target);
+    const client = sizes[i + 1]![1];
+    out(`  ${padEnd(target.name, 40)}${pad(size.minified, 8)}${pad(size.gzipped, 9)}${pad(`+${size.gzipped - client.gzipped}`, 24)}`);
   }
 
   // 3. Cold import.

@@ -11,6 +11,8 @@ export interface SizeTarget {
   specifier: string;
   /** What it exports. */
   exports: string;
+  /** Further modules the same entry exports from (the opt-in validation beside a client). */
+  also?: readonly { specifier: string; exports: string }[];
 }
 
 export const OPENAPI_FETCH: SizeTarget = { name: 'openapi-fetch', specifier: 'openapi-fetch', exports: 'default as createClient' };
@@ -26,6 +28,22 @@ export const CLIENTS: SizeTarget[] = [
   },
 ];
 
+/** Interface id of each client, for its validators' subpath export. */
+const interfaceIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
+
+/**
+ * Each client as a user who opts in to contract validation bundles it: the client factory,
+ * `withValidation` and that interface's validators (@messaging-contracts/validators).
+ */
+export const VALIDATED_CLIENTS: SizeTarget[] = CLIENTS.map((client, i) => ({
+  ...client,
+  name: `${client.name} + validation`,
+  also: [
+    { specifier: '@messaging-contracts/validators/client', exports: 'withValidation' },
+    { specifier: `@messaging-contracts/validators/${interfaceIds[i]!}`, exports: 'operations' },
+  ],
+}));
+
 export interface Size {
   minified: number;
   gzipped: number;
@@ -34,16 +52,23 @@ export interface Size {
 const resolveDir = fileURLToPath(new URL('..', import.meta.url));
 
 export async function bundleSize(target: SizeTarget): Promise<Size> {
+  return (await bundle(target)).size;
+}
+
+/** The bundle's size and the files it took in (paths relative to this package). */
+export async function bundle(target: SizeTarget): Promise<{ size: Size; inputs: string[] }> {
+  const contents = [target, ...(target.also ?? [])].map(({ specifier, exports }) => `export { ${exports} } from '${specifier}';`).join('\n');
   const result = await build({
-    stdin: { contents: `export { ${target.exports} } from '${target.specifier}';`, resolveDir, loader: 'js' },
+    stdin: { contents, resolveDir, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
+    metafile: true,
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
+  return { size: { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length }, inputs: Object.keys(result.metafile.inputs) };
 }

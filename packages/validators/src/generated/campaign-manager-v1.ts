@@ -1494,3 +1494,5 @@ export const operations: Record<string, unknown> = {
 };
 export const callbacks: Record<string, unknown> = {
 };
+export type OperationId = "deleteMultipleLists" | "listLists" | "createList" | "deleteList" | "scheduleCampaign" | "listTemplates" | "getCampaignReport";
+export type CallbackId = never;

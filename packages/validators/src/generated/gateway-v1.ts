@@ -753,3 +753,5 @@ export const operations: Record<string, unknown> = {
 };
 export const callbacks: Record<string, unknown> = {
 };
+export type OperationId = "sendMessage" | "sendBroadcast" | "getMessage";
+export type CallbackId = never;

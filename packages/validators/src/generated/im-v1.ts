@@ -1594,3 +1594,5 @@ export const callbacks: Record<string, unknown> = {
     daysAhead: {},
   },
 };
+export type OperationId = "sendMessage";
+export type CallbackId = "receiveStatusCallback";

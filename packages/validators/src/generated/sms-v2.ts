@@ -750,3 +750,5 @@ export const callbacks: Record<string, unknown> = {
     daysAhead: {},
   },
 };
+export type OperationId = "getOpenApiDescription" | "getMessage" | "sendMessage";
+export type CallbackId = "receiveStatusCallback" | "receiveReplyCallback";

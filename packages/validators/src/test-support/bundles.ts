@@ -34,6 +34,24 @@ export function requestExample(api: ApiId, operationId: string): unknown {
   throw new Error(`${api} ${operationId}: no request body example`);
 }
 
+/** `[operationId, status, example]` of every JSON response example of an interface's operations. */
+export function responseExamples(api: ApiId): Array<[string, string, unknown]> {
+  const bundle = bundles[api];
+  const out: Array<[string, string, unknown]> = [];
+  for (const [path, pathItem] of Object.entries(bundle.paths as Json)) {
+    for (const [method, operation] of Object.entries(pathItem as Json) as Array<[string, Json]>) {
+      if (typeof operation?.operationId !== 'string') continue;
+      for (const status of Object.keys((operation.responses ?? {}) as Json)) {
+        const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
+        const response = resolve(bundle, { pointer, value: at(bundle, pointer) as Json });
+        const json = (response.value.content as Record<string, Json> | undefined)?.['application/json'];
+        if (json && 'example' in json) out.push([operation.operationId, status, structuredClone(json.example)]);
+      }
+    }
+  }
+  return out;
+}
+
 export const targetsOf = (api: ApiId) => discover(bundles[api]);
 
 /** A clock so late that every date in the examples is in the past, which x-max-days-ahead never refuses. */
