@@ -72,6 +72,8 @@ export function checkCallbackUrl(name: string, value: unknown): string | undefin
     throw new TypeError(`${name} must be an absolute http or https URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http or https URL`);
+  // fetch refuses them, and deliveries are recorded with their URL: credentials never go there.
+  if (url.username || url.password) throw new TypeError(`${name} must not carry credentials`);
   return url.href;
 }
 
