@@ -160,12 +160,13 @@ export function createPipeline(options: PipelineOptions) {
     // D's bodies are not marked required, but what they would carry is (a list's name and members):
     // a missing optional body is checked as an empty object, so those fields are named (sandbox choice).
     const checked = body === undefined && !validators.bodyRequired && validators.body ? {} : body;
-    findings.push(...validateRequest(validators, params, new URLSearchParams(query), checked, env.clock.now));
+    const searchParams = new URLSearchParams(query);
+    findings.push(...validateRequest(validators, params, searchParams, checked, env.clock.now));
     if (findings.length > 0) {
       return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body };
     }
 
-    const reply = handler({ route, params, query: new URLSearchParams(query), body: checked }, env);
+    const reply = handler({ route, params, query: searchParams, body: checked }, env);
     if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body };
     return { answer: reply, route, body };
   }
