@@ -212,12 +212,16 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only
     // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
     if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);
-    const body = code.trim();
+    // Each export typed as what src/runtime.ts calls it as, so the emitted declarations carry no
+    // inferred shape of ajv's internals (which fails a consumer's type check without skipLibCheck).
+    const body = code.trim().replace(/^export const (\w+) = (validate\d+);$/gm, 'export const $1: RawValidator = $2;');
     return /\bfunctionFormats\b/.test(body) ? `${functionFormatsSource}\n${body}` : body;
   };
-  const paramsSource = [...header(ajvVersion, api, 'path and query parameter sets, coerceTypes'), compiled(paramsAjv, params.byName), ''].join('\n');
+  const typeImport = "import type { RawValidator } from '../violations.js';";
+  const paramsSource = [...header(ajvVersion, api, 'path and query parameter sets, coerceTypes'), typeImport, compiled(paramsAjv, params.byName), ''].join('\n');
   const mainSource = [
     ...header(ajvVersion, api, 'request, response and callback bodies'),
+    typeImport,
     `import * as params from './${api}.params.js';`,
     compiled(bodyAjv, bodies.byName),
     table('operations', operationEntries),

@@ -170,17 +170,15 @@ export interface DaysAheadRule {
 }
 
 /**
- * Where a schema carries `x-max-days-ahead` (section 8, "at most 60 days ahead"), as instance
- * paths. Follows `$ref`, `properties`, `items` and the combinators; stops at cycles.
+ * Visits every schema reachable from `pointer` with the instance path it applies to (`*` for any
+ * array index): through `$ref`, `properties`, `items` and the combinators; stops at cycles.
  */
-export function daysAheadRules(bundle: Json, pointer: string): DaysAheadRule[] {
-  const rules: DaysAheadRule[] = [];
+export function walkSchema(bundle: Json, pointer: string, visit: (schema: Located, path: string[]) => void): void {
   const walk = (located: Located, path: string[], seen: Set<string>) => {
     const schema = resolve(bundle, located);
     if (seen.has(schema.pointer)) return;
     const inner = new Set(seen).add(schema.pointer);
-    const limit = schema.value['x-max-days-ahead'];
-    if (typeof limit === 'number') rules.push({ path, limit });
+    visit(schema, path);
     const properties = child(schema, 'properties');
     for (const name of Object.keys(properties?.value ?? {})) walk(child(properties!, name)!, [...path, name], inner);
     const items = child(schema, 'items');
@@ -192,5 +190,21 @@ export function daysAheadRules(bundle: Json, pointer: string): DaysAheadRule[] {
   };
   const start = at(bundle, pointer);
   if (start && typeof start === 'object') walk({ pointer, value: start as Json }, [], new Set());
+}
+
+export interface DaysAheadRule {
+  /** Instance path tokens from the validated value; `*` stands for any array index. */
+  path: string[];
+  /** Days, as the bundle's `x-max-days-ahead` says. */
+  limit: number;
+}
+
+/** Where a schema carries `x-max-days-ahead` (section 8, "at most 60 days ahead"), as instance paths. */
+export function daysAheadRules(bundle: Json, pointer: string): DaysAheadRule[] {
+  const rules: DaysAheadRule[] = [];
+  walkSchema(bundle, pointer, (schema, path) => {
+    const limit = schema.value['x-max-days-ahead'];
+    if (typeof limit === 'number') rules.push({ path, limit });
+  });
   return rules;
 }

@@ -83,6 +83,7 @@ describe('pnpm version-packages', () => {
       [`${scope}/sms-v2-client`, 'patch'], // client-core
       [`${scope}/campaign-manager-v1-client`, 'patch'], // client-core
       [`${scope}/webhooks`, 'patch'], // im-v1-types
+      [`${scope}/validators`, 'none'],
       [`${scope}/sms-v2-types`, 'none'],
       [`${scope}/campaign-manager-v1-types`, 'none'],
       [`${scope}/openapi`, 'none'],

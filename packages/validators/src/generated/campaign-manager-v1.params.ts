@@ -2,8 +2,9 @@
 // @messaging-contracts/openapi/campaign-manager-v1.json (path and query parameter sets, coerceTypes).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 "use strict";
-export const params_deleteMultipleLists = validate20;
+export const params_deleteMultipleLists: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"}},"required":["application_name"]},"query":{"type":"object","properties":{}}}};
 const schema33 = {"type":"string"};
 
@@ -103,7 +104,7 @@ return errors === 0;
 }
 validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export const params_deleteList = validate22;
+export const params_deleteList: RawValidator = validate22;
 const schema34 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"},"list_id":{"$ref":"campaign-manager-v1#/paths/~1{application_name}~1lists~1{list_id}/parameters/1/schema"}},"required":["application_name","list_id"]},"query":{"type":"object","properties":{}}}};
 const schema36 = {"type":"integer"};
 
@@ -242,7 +243,7 @@ return errors === 0;
 }
 validate22.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export const params_getCampaignReport = validate23;
+export const params_getCampaignReport: RawValidator = validate23;
 const schema37 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"},"campaign_id":{"$ref":"campaign-manager-v1#/paths/~1{application_name}~1{campaign_id}~1report/parameters/1/schema"}},"required":["application_name","campaign_id"]},"query":{"type":"object","properties":{}}}};
 const schema39 = {"type":"integer"};
 

@@ -2,6 +2,7 @@
 // @messaging-contracts/openapi/campaign-manager-v1.json (request, response and callback bodies).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 import * as params from './campaign-manager-v1.params.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
   const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
@@ -20,7 +21,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   return utcMinutes === 23 * 60 + 59;
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
-export const schema_DeleteMultipleListsRequest = validate21;
+export const schema_DeleteMultipleListsRequest: RawValidator = validate21;
 const schema32 = {"type":"object","description":"Request body of `POST /{application_name}/delete_multiple_lists`.","required":["list_ids"],"properties":{"list_ids":{"type":"array","description":"Ids of the lists to delete.","items":{"type":"integer"}}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -89,7 +90,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"list_ids":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_deleteMultipleLists_200 = validate22;
+export const response_deleteMultipleLists_200: RawValidator = validate22;
 const schema33 = {"type":"object","properties":{"list_ids":{"type":"array","description":"Ids of the lists actually deleted (some or all of the requested ids).","items":{"type":"integer"}},"message":{"type":"string","description":"Message about the deletion."}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -160,7 +161,7 @@ return errors === 0;
 }
 validate22.evaluated = {"props":{"list_ids":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_deleteMultipleLists_default = validate23;
+export const response_deleteMultipleLists_default: RawValidator = validate23;
 const schema34 = {"type":"string","description":"Plain-text failure message, sent as a JSON string."};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -188,7 +189,7 @@ return errors === 0;
 }
 validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const response_listLists_200 = validate24;
+export const response_listLists_200: RawValidator = validate24;
 const schema35 = {"type":"array","items":{"$ref":"#/components/schemas/ListGetResponse"}};
 const schema36 = {"type":"object","description":"One item of the reply of `GET /{application_name}/lists` (an active list). All fields are optional.","properties":{"created":{"type":"string","format":"date-time","description":"Date and time the list was created."},"id":{"type":"integer","description":"Id of the list."},"members":{"type":"array","description":"Members (recipients) of the list.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the list."}}};
 const schema37 = {"type":"object","description":"A member (recipient) of a list or campaign.","required":["destination"],"properties":{"destination":{"type":"string","description":"Destination (recipient number) of the member. Its format is not stated for this interface in the spec document."},"param1":{"type":"string","description":"Member parameter 1. Its use is not described in the spec document."},"param2":{"type":"string","description":"Member parameter 2. Its use is not described in the spec document."},"param3":{"type":"string","description":"Member parameter 3. Its use is not described in the spec document."},"param4":{"type":"string","description":"Member parameter 4. Its use is not described in the spec document."},"param5":{"type":"string","description":"Member parameter 5. Its use is not described in the spec document."},"param6":{"type":"string","description":"Member parameter 6. Its use is not described in the spec document."}}};
@@ -431,7 +432,7 @@ return errors === 0;
 }
 validate24.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const schema_DefaultError = validate27;
+export const schema_DefaultError: RawValidator = validate27;
 const schema38 = {"type":"object","description":"Error body of the default response of this interface. Both fields are optional.","properties":{"code":{"type":"integer","description":"Error code. The set of values is not shown in the spec document."},"message":{"type":"string","description":"Error message."}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -486,7 +487,7 @@ return errors === 0;
 }
 validate27.evaluated = {"props":{"code":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ListRequest = validate28;
+export const schema_ListRequest: RawValidator = validate28;
 const schema39 = {"type":"object","description":"Request body of `POST /{application_name}/lists` (create a recipient list).","required":["members","name"],"properties":{"batch":{"type":"string","description":"Batch. The meaning of `batch` is not shown in the spec document."},"email":{"type":"string","format":"email","description":"E-mail address (e-mail format)."},"members":{"type":"array","description":"Members (recipients) of the list.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the list."},"remove_opt_outs":{"type":"boolean","description":"Remove opt-outs flag. The meaning of `remove_opt_outs` is not shown in the spec document."},"strict_validation":{"type":"boolean","description":"Strict validation flag. The meaning of `strict_validation` is not shown in the spec document."}}};
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
@@ -735,7 +736,7 @@ return errors === 0;
 }
 validate28.evaluated = {"props":{"batch":true,"email":true,"members":true,"name":true,"remove_opt_outs":true,"strict_validation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ListCreateResponse = validate29;
+export const schema_ListCreateResponse: RawValidator = validate29;
 const schema41 = {"type":"object","description":"Reply body (201) of `POST /{application_name}/lists`.","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true,"description":"Error messages reported for the created list (read-only). Their content is not shown in the spec document."},"id":{"type":"integer","readOnly":true,"description":"Id of the created list (read-only)."}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -800,7 +801,7 @@ return errors === 0;
 }
 validate29.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ScheduleCampaignRequest = validate30;
+export const schema_ScheduleCampaignRequest: RawValidator = validate30;
 const schema42 = {"type":"object","description":"Request body of `POST /{application_name}/scheduled_campaigns` (schedule an SMS campaign to a list of members). Fields other than `members`, `name` and `schedule` are optional.","required":["members","name","schedule"],"properties":{"batch":{"type":"string","description":"Batch. The meaning of `batch` is not shown in the spec document."},"content":{"type":"string","description":"Content (text) of the campaign SMS."},"email":{"type":"string","format":"email","description":"E-mail address (e-mail format)."},"mask":{"type":"string","description":"Mask of the campaign SMS. The spec document states no length limit for this interface's `mask` (the 20-character limit of section 8 applies to interface A only)."},"members":{"type":"array","description":"Members (recipients) of the campaign.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the campaign."},"opt_out_response":{"type":"string","description":"Opt-out response. The meaning of `opt_out_response` is not shown in the spec document."},"remove_opt_outs":{"type":"boolean","description":"Remove opt-outs flag. The meaning of `remove_opt_outs` is not shown in the spec document."},"reply_response":{"type":"string","description":"Reply response. The meaning of `reply_response` is not shown in the spec document."},"schedule":{"type":"string","format":"date-time","description":"Date and time the campaign is scheduled for."},"strict_validation":{"type":"boolean","description":"Strict validation flag. The meaning of `strict_validation` is not shown in the spec document."},"template":{"type":"string","description":"Template. The meaning of `template` is not shown in the spec document."}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1143,7 +1144,7 @@ return errors === 0;
 }
 validate30.evaluated = {"props":{"batch":true,"content":true,"email":true,"mask":true,"members":true,"name":true,"opt_out_response":true,"remove_opt_outs":true,"reply_response":true,"schedule":true,"strict_validation":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_ScheduleCampaignResponse = validate31;
+export const schema_ScheduleCampaignResponse: RawValidator = validate31;
 const schema44 = {"type":"object","description":"Reply body (201) of `POST /{application_name}/scheduled_campaigns`.","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true,"description":"Error messages reported for the created campaign (read-only). Their content is not shown in the spec document."},"id":{"type":"integer","readOnly":true,"description":"Id of the created campaign (read-only)."}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1208,7 +1209,7 @@ return errors === 0;
 }
 validate31.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_listTemplates_200 = validate32;
+export const response_listTemplates_200: RawValidator = validate32;
 const schema45 = {"type":"array","items":{"$ref":"#/components/schemas/TemplateGetResponse"}};
 const schema46 = {"type":"object","description":"One item of the reply of `GET /{application_name}/templates` (a message template). Both fields are optional.","properties":{"id":{"type":"integer","description":"Id of the template."},"name":{"type":"string","description":"Name of the template."}}};
 
@@ -1280,7 +1281,7 @@ return errors === 0;
 }
 validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
-export const response_getCampaignReport_200 = validate33;
+export const response_getCampaignReport_200: RawValidator = validate33;
 const schema47 = {"type":"array","items":{"$ref":"#/components/schemas/CampaignReport"}};
 const schema48 = {"type":"object","description":"One item of the reply of `GET /{application_name}/{campaign_id}/report` (status of the campaign message to one recipient). All fields are optional.","properties":{"list_name":{"type":"string","description":"Name of the list the campaign was sent to."},"message_id":{"type":"integer","format":"int64","description":"Id of the message sent to this recipient."},"mobile":{"type":"string","description":"Mobile number of the recipient."},"sent_date":{"type":"string","description":"Date the message was sent. The format of report date strings is not shown in the spec document."},"status":{"type":"string","description":"Status of the message to this recipient, a free string. The values of report `status` are not shown in the spec document."},"status_date":{"type":"string","description":"Date of the status. The format of report date strings is not shown in the spec document."},"timezone":{"type":"string","description":"Time zone of the report dates. Its format is not stated in the spec document."}}};
 const formats8 = functionFormats.int64;

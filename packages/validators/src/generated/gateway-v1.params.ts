@@ -2,6 +2,7 @@
 // @messaging-contracts/openapi/gateway-v1.json (path and query parameter sets, coerceTypes).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
   const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
   if (match === null) return false;
@@ -19,7 +20,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   return utcMinutes === 23 * 60 + 59;
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
-export const params_none = validate20;
+export const params_none: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -75,7 +76,7 @@ return errors === 0;
 }
 validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export const params_getMessage = validate21;
+export const params_getMessage: RawValidator = validate21;
 const schema32 = {"type":"object","properties":{"path":{"type":"object","properties":{"messageid":{"$ref":"gateway-v1#/paths/~1messages~1{messageid}/get/parameters/0/schema"}},"required":["messageid"]},"query":{"type":"object","properties":{}}}};
 const schema34 = {"type":"number","format":"int64"};
 const formats0 = functionFormats.int64;

@@ -2,8 +2,9 @@
 // @messaging-contracts/openapi/im-v1.json (path and query parameter sets, coerceTypes).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 "use strict";
-export const params_none = validate20;
+export const params_none: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -2,6 +2,7 @@
 // @messaging-contracts/openapi/im-v1.json (request, response and callback bodies).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 import * as params from './im-v1.params.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
   const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
@@ -20,7 +21,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   return utcMinutes === 23 * 60 + 59;
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
-export const schema_MessagePostRequest = validate21;
+export const schema_MessagePostRequest: RawValidator = validate21;
 const schema32 = {"type":"object","description":"Request body of POST /message: one message to one destination, optionally with ordered delivery attempts across channels (section 2.3).","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination","description":"Recipient of the message (a contact, a mobile number or an e-mail address)."},"message":{"$ref":"#/components/schemas/Message","description":"The message to send (text, media or template)."},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"description":"Ordered delivery attempts across channels, 1 to 10 items (sections 2.3 and 8). The shape of the array elements is not shown in the spec document: the request samples show the attempt's fields either directly in the element or wrapped in one key naming the attempt (such as a first or last attempt). This contract describes the direct form.","items":{"$ref":"#/components/schemas/DeliveryAttempt"}},"reference":{"type":"string","maxLength":255,"description":"Reference of the message; maximum length 255 (sections 2.3 and 8)."},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"],"description":"Scheduler pipe, one of dynamic, eventbridge or sqs (section 2.3)."}}};
 const schema33 = {"type":"object","minProperties":1,"description":"Recipient of the message; at least one property is present, each is optional individually (section 2.3).","properties":{"contact_id":{"$ref":"#/components/schemas/Uuid","description":"Identifier of a contact."},"mobile":{"$ref":"#/components/schemas/E164","description":"Mobile number in E.164 form."},"email":{"$ref":"#/components/schemas/Email","description":"E-mail address."}}};
 const schema34 = {"type":"string","format":"uuid","minLength":36,"maxLength":36,"pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$","description":"Version 4 UUID, 36 characters, lower-case hex groups 8-4-4-4-12 (section 2.3)."};
@@ -1075,7 +1076,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"destination":true,"message":true,"delivery_attempts":true,"reference":true,"scheduler_pipe":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_sendMessage_202 = validate36;
+export const response_sendMessage_202: RawValidator = validate36;
 const schema50 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid","description":"Identifier of the accepted message."}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1160,7 +1161,7 @@ return errors === 0;
 }
 validate36.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_APIError = validate37;
+export const schema_APIError: RawValidator = validate37;
 const schema52 = {"type":"object","description":"Error body of the 400, 401, 404, 422, 429 and 500 responses (sections 2.3 and 7). No field is marked required. The samples in the spec document show the body fields message, statusCode and error instead.","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500,"description":"Error code, 200 to 500."},"message":{"$ref":"#/components/schemas/LongString","description":"Error message."},"errors":{"type":"array","maxItems":100,"description":"Individual errors, at most 100 items (sections 2.3 and 8).","items":{"$ref":"#/components/schemas/Error"}}}};
 const schema54 = {"type":"object","description":"One individual error inside APIError (section 2.3).","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString","description":"Field the error refers to."},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500,"description":"Error code, 200 to 500."},"description":{"$ref":"#/components/schemas/LongString","description":"Description of the error."}}};
 const formats14 = functionFormats.int64;
@@ -1457,7 +1458,7 @@ return errors === 0;
 }
 validate37.evaluated = {"props":{"code":true,"message":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_StatusCallback = validate40;
+export const schema_StatusCallback: RawValidator = validate40;
 const schema57 = {"type":"object","description":"Status (delivery report) callback body sent to the receiver (sections 2.3 and 6). No field is marked required.","properties":{"id":{"type":"string","format":"uuid","maxLength":36,"description":"Identifier of the message (UUID)."},"detail":{"type":"string","maxLength":255,"description":"Detail of the status; maximum length 255 (sections 2.3 and 8)."},"status":{"$ref":"#/components/schemas/MessageStatus","description":"Current state of the message."}}};
 const schema58 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"],"description":"Message state (sections 2.3 and 3). Transitions between the states are not shown in the spec document."};
 

@@ -2,8 +2,9 @@
 // @messaging-contracts/openapi/sms-v2.json (path and query parameter sets, coerceTypes).
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
+import type { RawValidator } from '../violations.js';
 "use strict";
-export const params_none = validate20;
+export const params_none: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -59,7 +60,7 @@ return errors === 0;
 }
 validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export const params_getMessage = validate21;
+export const params_getMessage: RawValidator = validate21;
 const schema32 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"id":{"$ref":"sms-v2#/paths/~1messages/get/parameters/0/schema"}},"required":["id"]}}};
 const schema34 = {"type":"string","format":"uuid","description":"A string in UUID format (section 2.2). Version and letter case are not shown in the spec document."};
 const formats0 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 // Test support (not built): the limits a request body schema carries, read from the bundle, and
 // for each one a value that breaks it, built from the operation's own example. The tests then hold
 // the generated validators to every limit without restating one.
-import { type Json, type Located, resolve } from '../../scripts/targets.js';
+import { type Json, walkSchema } from '../../scripts/targets.js';
 
 export const limitKeywords = ['maxLength', 'minLength', 'maxItems', 'minItems', 'minimum', 'maximum', 'pattern', 'enum', 'minProperties', 'required'] as const;
 export type LimitKeyword = (typeof limitKeywords)[number];
@@ -19,10 +19,7 @@ export interface Limit {
 /** Every limit keyword reachable from a schema, through `$ref`, `properties`, `items` and the combinators. */
 export function limitsOf(bundle: Json, pointer: string): Limit[] {
   const limits: Limit[] = [];
-  const walk = (located: Located, path: string[], seen: Set<string>) => {
-    const schema = resolve(bundle, located);
-    if (seen.has(schema.pointer)) return;
-    const inner = new Set(seen).add(schema.pointer);
+  walkSchema(bundle, pointer, (schema, path) => {
     for (const keyword of limitKeywords) {
       const value = schema.value[keyword];
       if (value === undefined) continue;
@@ -30,26 +27,8 @@ export function limitsOf(bundle: Json, pointer: string): Limit[] {
         for (const name of value as string[]) limits.push({ path, keyword, value: name, schemaPointer: schema.pointer });
       } else limits.push({ path, keyword, value, schemaPointer: schema.pointer });
     }
-    const properties = schema.value.properties as Json | undefined;
-    for (const name of Object.keys(properties ?? {})) {
-      walk({ pointer: `${schema.pointer}/properties/${name}`, value: properties![name] as Json }, [...path, name], inner);
-    }
-    if (schema.value.items && typeof schema.value.items === 'object') {
-      walk({ pointer: `${schema.pointer}/items`, value: schema.value.items as Json }, [...path, '*'], inner);
-    }
-    for (const combinator of ['allOf', 'anyOf', 'oneOf']) {
-      (schema.value[combinator] as Json[] | undefined)?.forEach((sub, i) => walk({ pointer: `${schema.pointer}/${combinator}/${i}`, value: sub }, path, inner));
-    }
-  };
-  walk({ pointer, value: resolveAt(bundle, pointer) }, [], new Set());
+  });
   return limits;
-}
-
-function resolveAt(bundle: Json, pointer: string): Json {
-  return pointer
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((node, token) => (node as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')], bundle) as Json;
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
