@@ -87,7 +87,6 @@ describe('pnpm version-packages', () => {
       [`${scope}/sms-v2-types`, 'none'],
       [`${scope}/campaign-manager-v1-types`, 'none'],
       [`${scope}/openapi`, 'none'],
-      [`${scope}/validators`, 'none'], // no runtime dependencies
       [`${scope}/sandbox`, 'none'], // depends on openapi and validators only
       ...packages.filter((pkg) => pkg.private).map((pkg): [string, 'none'] => [pkg.name, 'none']),
     ];
