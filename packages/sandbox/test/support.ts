@@ -1,8 +1,6 @@
 // Shared by the tests: a sandbox on 127.0.0.1 port 0, the project's four clients pointed at it, a
 // real node:http server for receivers, and the contract check of any answer (the validators
 // package's response validators, compiled from the bundles).
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createCampaignManagerClient } from '@messaging-contracts/campaign-manager-v1-client';
 import { createGatewayClient } from '@messaging-contracts/gateway-v1-client';
 import { createImClient } from '@messaging-contracts/im-v1-client';
@@ -49,25 +47,8 @@ export function responseViolations(operation: string, status: number, body: unkn
   return validate(body);
 }
 
-/** The operation's validators, for error answers that hit a base path but no operation. */
-export function anyOperationOf(api: ApiId): string {
-  return `${api}.${Object.keys(validators[api])[0]}`;
-}
+// A real node:http server on 127.0.0.1 for receivers: the webhooks package's own test helper.
+export { listen } from '../../webhooks/src/test-support/http.js';
 
-export async function listen(listener: RequestListener) {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export const futureIso = (days: number, now = Date.now()) => new Date(now + days * 86_400_000).toISOString();
 
 export type { Sandbox };
