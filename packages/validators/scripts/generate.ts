@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options } from 'ajv';
+import { stripAnnotations } from './annotations.js';
 import { functionFormats } from './formats.js';
 import { type DaysAheadRule, type Json, type OperationTarget, daysAheadRules, discover } from './targets.js';
 
@@ -176,7 +177,9 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
   const { operations, callbacks } = discover(bundle);
   const bodies = new Exports();
   const params = new Exports();
-  const paramsAjv = createAjv(api, bundle, { coerceTypes: true, code: { source: true, esm: true, lines: true } });
+  // Compiled without annotations (scripts/annotations.ts); discovery reads the bundle as published.
+  const compiledBundle = stripAnnotations(bundle);
+  const paramsAjv = createAjv(api, compiledBundle, { coerceTypes: true, code: { source: true, esm: true, lines: true } });
 
   const entries = (targets: OperationTarget[]): TableEntry[] =>
     targets.map((target) => {
@@ -206,7 +209,7 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
   const callbackEntries = entries(callbacks);
 
   const where = `@messaging-contracts/openapi/${api}.json`;
-  const bodyAjv = createAjv(api, bundle, { code: { source: true, esm: true, lines: true } });
+  const bodyAjv = createAjv(api, compiledBundle, { code: { source: true, esm: true, lines: true } });
   const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
     const code = inlineRuntimeHelpers(standaloneCode(ajv, names), where);
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only

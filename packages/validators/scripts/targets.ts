@@ -54,9 +54,13 @@ function jsonSchemaOf(bundle: Json, holder: Located): string | undefined {
   const resolved = resolve(bundle, holder);
   const content = child(resolved, 'content');
   if (!content) return undefined;
-  const type = Object.keys(content.value).find(isJsonMediaType);
-  if (type === undefined) return undefined;
-  const schema = child(content, type, 'schema');
+  const types = Object.keys(content.value).filter(isJsonMediaType);
+  if (types.length === 0) return undefined;
+  // One validator per body: every JSON media type (A's application/json and vendor type, section
+  // 4.1) must carry the same schema, or which one is checked would be a silent choice.
+  const schemas = new Set(types.map((type) => JSON.stringify((content.value[type] as Json | undefined)?.schema)));
+  if (schemas.size > 1) throw new Error(`${content.pointer}: the JSON media types ${types.join(', ')} carry different schemas`);
+  const schema = child(content, types[0]!, 'schema');
   if (!schema) return undefined;
   // A schema that is only a `$ref` compiles as the schema it names, which other targets share.
   return typeof schema.value.$ref === 'string' && Object.keys(schema.value).length === 1 ? resolve(bundle, schema).pointer : schema.pointer;

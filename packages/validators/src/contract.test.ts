@@ -128,6 +128,17 @@ describe('x-max-days-ahead (section 8: scheduling at most 60 days ahead)', () =>
     ]);
   });
 
+  it('reads every form the date-time format accepts: lower case, a space, a leap second', () => {
+    const body = (scheduled: string) => ({ ...(requestExample('sms-v2', 'sendMessage') as Json), scheduled });
+    const late61 = { now: () => Date.parse('2016-10-01T00:00:00Z') };
+    for (const scheduled of ['2016-12-31t23:59:59z', '2016-12-31 23:59:59Z', '2016-12-31T23:59:60Z']) {
+      expect(sms.sendMessage!.body!(body(scheduled), late61).map((v) => v.rule)).toEqual(['x-max-days-ahead']);
+    }
+    // 60 days after 2016-11-01T23:59:59Z is 23:59:59 on 31 December; the leap second is one second later.
+    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), { now: () => Date.parse('2016-11-01T23:59:59Z') })).toHaveLength(1);
+    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), { now: () => Date.parse('2016-11-02T00:00:00Z') })).toEqual([]);
+  });
+
   it('honours the offset of the date-time', () => {
     const edge = new Date(clock + 60 * day);
     const local = `${iso(edge.getTime() + 2 * 60 * 60 * 1000).slice(0, 19)}+02:00`; // the same instant
@@ -202,7 +213,9 @@ describe('response validators keep the error shapes apart', () => {
 
 describe('callbacks', () => {
   it('B status and reply, C status: bodies and responses', () => {
-    expect(smsCallbacks.receiveStatusCallback).toMatchObject({ method: 'post', path: '{$url}', bodyRequired: true });
+    const statusTarget = targetsOf('sms-v2').callbacks.find((t) => t.operationId === 'receiveStatusCallback')!;
+    // The callback's key: its runtime expression under an operation's callbacks, or its name under top-level webhooks.
+    expect(smsCallbacks.receiveStatusCallback).toMatchObject({ method: 'post', path: statusTarget.path, bodyRequired: true });
     expect(smsCallbacks.receiveStatusCallback!.body!({ id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', status: 'delivered?' })).toEqual([
       { pointer: '/status', property: 'status', rule: 'enum', message: 'must be one of the documented values' },
     ]);

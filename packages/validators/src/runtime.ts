@@ -59,6 +59,14 @@ const root: RootContext = Object.freeze({ instancePath: '', dynamicAnchors: Obje
 const dayMs = 24 * 60 * 60 * 1000;
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Epoch ms of an RFC 3339 date-time; a leap second (`23:59:60`), which Date.parse refuses, is the instant after `:59`. */
+function instant(text: string): number {
+  const at = Date.parse(text);
+  if (!Number.isNaN(at)) return at;
+  const leap = text.replace(/:60(?=[.,zZ+-])/, ':59');
+  return leap === text ? Number.NaN : Date.parse(leap) + 1000;
+}
+
 /**
  * `x-max-days-ahead` (section 8): a date-time later than `now` plus the limit in days breaks it;
  * exactly the limit passes. Dates in the past are not refused: the document gives only an upper
@@ -69,7 +77,7 @@ function daysAheadViolations(value: unknown, rules: readonly DaysAheadRule[], no
   const visit = (node: unknown, rule: DaysAheadRule, depth: number, pointer: string, property: string) => {
     if (depth === rule.path.length) {
       if (typeof node !== 'string') return;
-      const at = Date.parse(node);
+      const at = instant(node);
       if (Number.isNaN(at) || at - now() <= rule.limit * dayMs) return;
       out.push({ pointer, property, rule: 'x-max-days-ahead', limit: rule.limit, message: `must be at most ${rule.limit} days ahead` });
       return;

@@ -6,46 +6,62 @@ import { generateApi } from '../scripts/generate.js';
 import { type Json, discover, isJsonMediaType } from '../scripts/targets.js';
 import { bundles } from './test-support/bundles.js';
 
+const operationsOf = (bundle: Json) =>
+  Object.values(bundle.paths as Json).flatMap((pathItem) => Object.values(pathItem as Json) as Json[]).filter((op) => typeof op?.operationId === 'string');
+
 /** The bundle with every operation callback moved to top-level `webhooks`, keyed by the callback name. */
 function asWebhooks(bundle: Json, keepCallbacks = false): Json {
   const copy = structuredClone(bundle);
-  const webhooks: Json = {};
-  for (const pathItem of Object.values(copy.paths as Json) as Json[]) {
-    for (const operation of Object.values(pathItem) as Json[]) {
-      const callbacks = operation?.callbacks as Record<string, Json> | undefined;
-      if (!callbacks) continue;
-      for (const [name, callback] of Object.entries(callbacks)) webhooks[name] = Object.values(callback)[0];
-      if (!keepCallbacks) delete operation.callbacks;
-    }
+  const webhooks: Json = { ...(copy.webhooks as Json | undefined) };
+  for (const operation of operationsOf(copy)) {
+    const callbacks = operation.callbacks as Record<string, Json> | undefined;
+    if (!callbacks) continue;
+    for (const [name, callback] of Object.entries(callbacks)) webhooks[name] = Object.values(callback)[0];
+    if (!keepCallbacks) delete operation.callbacks;
   }
   copy.webhooks = webhooks;
   return copy;
 }
 
-describe.each(['sms-v2', 'im-v1'] as const)('%s callbacks', (api) => {
-  const before = discover(bundles[api]).callbacks;
-  const strip = (targets: typeof before) => targets.map(({ path: _path, ...rest }) => rest);
+/** The bundle with every callback and webhook moved to the callbacks of the first operation with a body. */
+function asCallbacks(bundle: Json): Json {
+  const copy = asWebhooks(bundle);
+  const operation = operationsOf(copy).find((op) => op.requestBody)!;
+  const callbacks: Json = {};
+  for (const [name, pathItem] of Object.entries((copy.webhooks ?? {}) as Json)) callbacks[name] = { '{$request.body#/callback}': pathItem };
+  operation.callbacks = callbacks;
+  delete copy.webhooks;
+  return copy;
+}
 
-  it('are found under operation callbacks', () => {
-    expect(before.length).toBeGreaterThan(0);
-    for (const target of before) expect(target.body).toMatch(/^#\/components\/(pathItems|schemas)\//);
+describe.each(['sms-v2', 'im-v1'] as const)('%s callbacks', (api) => {
+  const published = discover(bundles[api]).callbacks;
+  const strip = (targets: typeof published) => targets.map(({ path: _path, ...rest }) => rest);
+  const fromCallbacks = discover(asCallbacks(bundles[api])).callbacks;
+  const fromWebhooks = discover(asWebhooks(bundles[api])).callbacks;
+
+  it('are in the published bundle, each with a body from components', () => {
+    expect(published.length).toBeGreaterThan(0);
+    for (const target of published) expect(target.body).toMatch(/^#\/components\/(pathItems|schemas)\//);
   });
 
-  it('are found the same under top-level webhooks, keyed by the webhook name', () => {
-    const after = discover(asWebhooks(bundles[api])).callbacks;
-    expect(strip(after)).toEqual(strip(before));
-    expect(after.map((t) => t.path)).toEqual(Object.keys(asWebhooks(bundles[api]).webhooks as Json));
+  it('are found the same under operation callbacks and under top-level webhooks', () => {
+    expect(strip(fromCallbacks)).toEqual(strip(published));
+    expect(strip(fromWebhooks)).toEqual(strip(published));
+    expect(fromCallbacks.map((t) => t.path)).toEqual(published.map(() => '{$request.body#/callback}'));
+    expect(fromWebhooks.map((t) => t.path)).toEqual(Object.keys(asWebhooks(bundles[api]).webhooks as Json));
   });
 
   it('are found once when both places name them', () => {
-    expect(strip(discover(asWebhooks(bundles[api], true)).callbacks)).toEqual(strip(before));
+    expect(strip(discover(asWebhooks(asCallbacks(bundles[api]), true)).callbacks)).toEqual(strip(published));
   });
 
   it('compile from either place to the same validators', () => {
-    const [fromCallbacks] = generateApi(api, bundles[api]);
-    const [fromWebhooks] = generateApi(api, asWebhooks(bundles[api]));
-    const code = (source: string) => source.slice(0, source.indexOf('export const operations'));
-    expect(code(fromWebhooks!.source)).toBe(code(fromCallbacks!.source));
+    const code = (bundle: Json) => {
+      const source = generateApi(api, bundle)[0]!.source;
+      return source.slice(0, source.indexOf('export const operations'));
+    };
+    expect(code(asWebhooks(bundles[api]))).toBe(code(asCallbacks(bundles[api])));
   });
 });
 
@@ -61,6 +77,14 @@ describe('JSON media types', () => {
     ['application/yaml', false],
   ])('%s: %s', (type, json) => {
     expect(isJsonMediaType(type)).toBe(json);
+  });
+
+  it('refuses a body whose JSON media types carry different schemas', () => {
+    const copy = structuredClone(bundles['gateway-v1']);
+    const message = ((copy.components as Json).requestBodies as Record<string, { content: Record<string, Json> }>).Message!;
+    const vendor = Object.keys(message.content).find((type) => type.startsWith('application/vnd.'))!;
+    message.content[vendor] = { schema: { $ref: '#/components/schemas/MessageBroadcast' } };
+    expect(() => discover(copy)).toThrow(/carry different schemas/);
   });
 
   it("finds A's bodies under the vendor type alone, whatever its token", () => {

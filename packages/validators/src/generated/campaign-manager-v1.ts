@@ -22,7 +22,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
 export const schema_DeleteMultipleListsRequest: RawValidator = validate21;
-const schema32 = {"type":"object","description":"Request body of `POST /{application_name}/delete_multiple_lists`.","required":["list_ids"],"properties":{"list_ids":{"type":"array","description":"Ids of the lists to delete.","items":{"type":"integer"}}}};
+const schema32 = {"type":"object","required":["list_ids"],"properties":{"list_ids":{"type":"array","items":{"type":"integer"}}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -91,7 +91,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"list_ids":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_deleteMultipleLists_200: RawValidator = validate22;
-const schema33 = {"type":"object","properties":{"list_ids":{"type":"array","description":"Ids of the lists actually deleted (some or all of the requested ids).","items":{"type":"integer"}},"message":{"type":"string","description":"Message about the deletion."}}};
+const schema33 = {"type":"object","properties":{"list_ids":{"type":"array","items":{"type":"integer"}},"message":{"type":"string"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -162,7 +162,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"list_ids":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_deleteMultipleLists_default: RawValidator = validate23;
-const schema34 = {"type":"string","description":"Plain-text failure message, sent as a JSON string."};
+const schema34 = {"type":"string"};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -191,8 +191,8 @@ validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const response_listLists_200: RawValidator = validate24;
 const schema35 = {"type":"array","items":{"$ref":"#/components/schemas/ListGetResponse"}};
-const schema36 = {"type":"object","description":"One item of the reply of `GET /{application_name}/lists` (an active list). All fields are optional.","properties":{"created":{"type":"string","format":"date-time","description":"Date and time the list was created."},"id":{"type":"integer","description":"Id of the list."},"members":{"type":"array","description":"Members (recipients) of the list.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the list."}}};
-const schema37 = {"type":"object","description":"A member (recipient) of a list or campaign.","required":["destination"],"properties":{"destination":{"type":"string","description":"Destination (recipient number) of the member. Its format is not stated for this interface in the spec document."},"param1":{"type":"string","description":"Member parameter 1. Its use is not described in the spec document."},"param2":{"type":"string","description":"Member parameter 2. Its use is not described in the spec document."},"param3":{"type":"string","description":"Member parameter 3. Its use is not described in the spec document."},"param4":{"type":"string","description":"Member parameter 4. Its use is not described in the spec document."},"param5":{"type":"string","description":"Member parameter 5. Its use is not described in the spec document."},"param6":{"type":"string","description":"Member parameter 6. Its use is not described in the spec document."}}};
+const schema36 = {"type":"object","properties":{"created":{"type":"string","format":"date-time"},"id":{"type":"integer"},"members":{"type":"array","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string"}}};
+const schema37 = {"type":"object","required":["destination"],"properties":{"destination":{"type":"string"},"param1":{"type":"string"},"param2":{"type":"string"},"param3":{"type":"string"},"param4":{"type":"string"},"param5":{"type":"string"},"param6":{"type":"string"}}};
 const formats0 = functionFormats["date-time"];
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -433,7 +433,7 @@ return errors === 0;
 validate24.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_DefaultError: RawValidator = validate27;
-const schema38 = {"type":"object","description":"Error body of the default response of this interface. Both fields are optional.","properties":{"code":{"type":"integer","description":"Error code. The set of values is not shown in the spec document."},"message":{"type":"string","description":"Error message."}}};
+const schema38 = {"type":"object","properties":{"code":{"type":"integer"},"message":{"type":"string"}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -488,7 +488,7 @@ return errors === 0;
 validate27.evaluated = {"props":{"code":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ListRequest: RawValidator = validate28;
-const schema39 = {"type":"object","description":"Request body of `POST /{application_name}/lists` (create a recipient list).","required":["members","name"],"properties":{"batch":{"type":"string","description":"Batch. The meaning of `batch` is not shown in the spec document."},"email":{"type":"string","format":"email","description":"E-mail address (e-mail format)."},"members":{"type":"array","description":"Members (recipients) of the list.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the list."},"remove_opt_outs":{"type":"boolean","description":"Remove opt-outs flag. The meaning of `remove_opt_outs` is not shown in the spec document."},"strict_validation":{"type":"boolean","description":"Strict validation flag. The meaning of `strict_validation` is not shown in the spec document."}}};
+const schema39 = {"type":"object","required":["members","name"],"properties":{"batch":{"type":"string"},"email":{"type":"string","format":"email"},"members":{"type":"array","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string"},"remove_opt_outs":{"type":"boolean"},"strict_validation":{"type":"boolean"}}};
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -737,7 +737,7 @@ return errors === 0;
 validate28.evaluated = {"props":{"batch":true,"email":true,"members":true,"name":true,"remove_opt_outs":true,"strict_validation":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ListCreateResponse: RawValidator = validate29;
-const schema41 = {"type":"object","description":"Reply body (201) of `POST /{application_name}/lists`.","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true,"description":"Error messages reported for the created list (read-only). Their content is not shown in the spec document."},"id":{"type":"integer","readOnly":true,"description":"Id of the created list (read-only)."}}};
+const schema41 = {"type":"object","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true},"id":{"type":"integer","readOnly":true}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -802,7 +802,7 @@ return errors === 0;
 validate29.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ScheduleCampaignRequest: RawValidator = validate30;
-const schema42 = {"type":"object","description":"Request body of `POST /{application_name}/scheduled_campaigns` (schedule an SMS campaign to a list of members). Fields other than `members`, `name` and `schedule` are optional.","required":["members","name","schedule"],"properties":{"batch":{"type":"string","description":"Batch. The meaning of `batch` is not shown in the spec document."},"content":{"type":"string","description":"Content (text) of the campaign SMS."},"email":{"type":"string","format":"email","description":"E-mail address (e-mail format)."},"mask":{"type":"string","description":"Mask of the campaign SMS. The spec document states no length limit for this interface's `mask` (the 20-character limit of section 8 applies to interface A only)."},"members":{"type":"array","description":"Members (recipients) of the campaign.","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string","description":"Name of the campaign."},"opt_out_response":{"type":"string","description":"Opt-out response. The meaning of `opt_out_response` is not shown in the spec document."},"remove_opt_outs":{"type":"boolean","description":"Remove opt-outs flag. The meaning of `remove_opt_outs` is not shown in the spec document."},"reply_response":{"type":"string","description":"Reply response. The meaning of `reply_response` is not shown in the spec document."},"schedule":{"type":"string","format":"date-time","description":"Date and time the campaign is scheduled for."},"strict_validation":{"type":"boolean","description":"Strict validation flag. The meaning of `strict_validation` is not shown in the spec document."},"template":{"type":"string","description":"Template. The meaning of `template` is not shown in the spec document."}}};
+const schema42 = {"type":"object","required":["members","name","schedule"],"properties":{"batch":{"type":"string"},"content":{"type":"string"},"email":{"type":"string","format":"email"},"mask":{"type":"string"},"members":{"type":"array","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string"},"opt_out_response":{"type":"string"},"remove_opt_outs":{"type":"boolean"},"reply_response":{"type":"string"},"schedule":{"type":"string","format":"date-time"},"strict_validation":{"type":"boolean"},"template":{"type":"string"}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1145,7 +1145,7 @@ return errors === 0;
 validate30.evaluated = {"props":{"batch":true,"content":true,"email":true,"mask":true,"members":true,"name":true,"opt_out_response":true,"remove_opt_outs":true,"reply_response":true,"schedule":true,"strict_validation":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ScheduleCampaignResponse: RawValidator = validate31;
-const schema44 = {"type":"object","description":"Reply body (201) of `POST /{application_name}/scheduled_campaigns`.","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true,"description":"Error messages reported for the created campaign (read-only). Their content is not shown in the spec document."},"id":{"type":"integer","readOnly":true,"description":"Id of the created campaign (read-only)."}}};
+const schema44 = {"type":"object","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true},"id":{"type":"integer","readOnly":true}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1211,7 +1211,7 @@ validate31.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps"
 
 export const response_listTemplates_200: RawValidator = validate32;
 const schema45 = {"type":"array","items":{"$ref":"#/components/schemas/TemplateGetResponse"}};
-const schema46 = {"type":"object","description":"One item of the reply of `GET /{application_name}/templates` (a message template). Both fields are optional.","properties":{"id":{"type":"integer","description":"Id of the template."},"name":{"type":"string","description":"Name of the template."}}};
+const schema46 = {"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1283,7 +1283,7 @@ validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_getCampaignReport_200: RawValidator = validate33;
 const schema47 = {"type":"array","items":{"$ref":"#/components/schemas/CampaignReport"}};
-const schema48 = {"type":"object","description":"One item of the reply of `GET /{application_name}/{campaign_id}/report` (status of the campaign message to one recipient). All fields are optional.","properties":{"list_name":{"type":"string","description":"Name of the list the campaign was sent to."},"message_id":{"type":"integer","format":"int64","description":"Id of the message sent to this recipient."},"mobile":{"type":"string","description":"Mobile number of the recipient."},"sent_date":{"type":"string","description":"Date the message was sent. The format of report date strings is not shown in the spec document."},"status":{"type":"string","description":"Status of the message to this recipient, a free string. The values of report `status` are not shown in the spec document."},"status_date":{"type":"string","description":"Date of the status. The format of report date strings is not shown in the spec document."},"timezone":{"type":"string","description":"Time zone of the report dates. Its format is not stated in the spec document."}}};
+const schema48 = {"type":"object","properties":{"list_name":{"type":"string"},"message_id":{"type":"integer","format":"int64"},"mobile":{"type":"string"},"sent_date":{"type":"string"},"status":{"type":"string"},"status_date":{"type":"string"},"timezone":{"type":"string"}}};
 const formats8 = functionFormats.int64;
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

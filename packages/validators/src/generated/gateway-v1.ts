@@ -22,7 +22,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
 export const schema_Message: RawValidator = validate21;
-const schema32 = {"type":"object","description":"A single SMS to one handset (section 2.1). The request body of `sendMessage` and the response\nbody of `getMessage`. The format of destination numbers and the meaning of `source`, `class`,\n`mask` and `sms_class` are not shown in the spec document.\n","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true,"description":"Id of the message, assigned by the service."},"source":{"type":"string","description":"Source of the message. Its meaning is not shown in the spec document."},"content":{"type":"string","description":"Text of the SMS."},"reference":{"type":"string","description":"Reference of the message."},"class":{"type":"string","default":"mt_message","description":"Class of the message. Its meaning and other values are not shown in the spec document."},"mask":{"type":"string","maxLength":20,"description":"Mask of the message, at most 20 characters (section 8). Its meaning is not shown in the spec document."},"sms_class":{"type":"integer","description":"SMS class. Its meaning is not shown in the spec document."},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60,"description":"When to send the message. Scheduling upper limit is at most 60 days ahead (section 8)."},"destination":{"type":"string","description":"One handset. The format of destination numbers is not shown in the spec document."}}};
+const schema32 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"string"}}};
 const formats0 = functionFormats.int64;
 const formats2 = functionFormats["date-time"];
 const func1 = (function ucs2length(str) {
@@ -239,7 +239,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"id":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"destination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestResponse: RawValidator = validate22;
-const schema33 = {"type":"array","description":"Reply of a single send (section 2.1) - the ids of the created messages.","items":{"type":"integer","format":"int64","description":"Id of a created message."}};
+const schema33 = {"type":"array","items":{"type":"integer","format":"int64"}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -295,7 +295,7 @@ return errors === 0;
 validate22.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_DefaultError: RawValidator = validate23;
-const schema34 = {"type":"object","description":"The error body of every failure of this interface (sections 2.1 and 7). Status codes other than\n201 and 200 are not shown in the spec document.\n","required":["message","code"],"properties":{"message":{"type":"string","description":"What went wrong."},"code":{"type":"integer","minimum":100,"maximum":600,"description":"Error code, 100 to 600."}}};
+const schema34 = {"type":"object","required":["message","code"],"properties":{"message":{"type":"string"},"code":{"type":"integer","minimum":100,"maximum":600}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -392,7 +392,7 @@ return errors === 0;
 validate23.evaluated = {"props":{"message":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_MessageBroadcast: RawValidator = validate24;
-const schema35 = {"type":"object","description":"One SMS to an array of handsets (section 2.1): the same fields as `Message`, except that\n`destination` is a required array of strings, one per handset. The format of destination numbers\nand the meaning of `source`, `class`, `mask` and `sms_class` are not shown in the spec document.\n","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true,"description":"Id of the message, assigned by the service."},"source":{"type":"string","description":"Source of the message. Its meaning is not shown in the spec document."},"content":{"type":"string","description":"Text of the SMS."},"reference":{"type":"string","description":"Reference of the message."},"class":{"type":"string","default":"mt_message","description":"Class of the message. Its meaning and other values are not shown in the spec document."},"mask":{"type":"string","maxLength":20,"description":"Mask of the message, at most 20 characters (section 8). Its meaning is not shown in the spec document."},"sms_class":{"type":"integer","description":"SMS class. Its meaning is not shown in the spec document."},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60,"description":"When to send the message. Scheduling upper limit is at most 60 days ahead (section 8)."},"destination":{"type":"array","x-documented-bounds":{"lower":1,"upper":1000},"description":"The handsets, one string per handset. The definition carries the bounds 1 and 1000 for the\ndestination items (`x-documented-bounds`); whether these bound the number of destinations is\nnot shown in the spec document (section 8), so no count limit is enforced here.\n","items":{"type":"string","description":"One handset. The format of destination numbers is not shown in the spec document."}}}};
+const schema35 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"array","x-documented-bounds":{"lower":1,"upper":1000},"items":{"type":"string"}}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -606,7 +606,7 @@ return errors === 0;
 validate24.evaluated = {"props":{"id":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"destination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_BroadcastRestResponse: RawValidator = validate25;
-const schema36 = {"type":"array","description":"Reply of a broadcast send (section 2.1) - one object per destination.","items":{"type":"object","description":"The outcome for one destination.","required":["status"],"properties":{"id":{"type":"integer","format":"int64","description":"Id of the message created for this destination."},"destination":{"type":"string","description":"The destination this entry is about."},"status":{"type":"string","description":"Per-recipient status, a free string. Its values are not shown in the spec document (section 3)."},"message":{"type":"string","description":"A message about this destination's outcome."}}}};
+const schema36 = {"type":"array","items":{"type":"object","required":["status"],"properties":{"id":{"type":"integer","format":"int64"},"destination":{"type":"string"},"status":{"type":"string"},"message":{"type":"string"}}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

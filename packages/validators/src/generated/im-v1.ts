@@ -22,11 +22,11 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
 export const schema_MessagePostRequest: RawValidator = validate21;
-const schema32 = {"type":"object","description":"Request body of POST /message: one message to one destination, optionally with ordered delivery attempts across channels (section 2.3).","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination","description":"Recipient of the message (a contact, a mobile number or an e-mail address)."},"message":{"$ref":"#/components/schemas/Message","description":"The message to send (text, media or template)."},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"description":"Ordered delivery attempts across channels, 1 to 10 items (sections 2.3 and 8). The shape of the array elements is not shown in the spec document: the request samples show the attempt's fields either directly in the element or wrapped in one key naming the attempt (such as a first or last attempt). This contract describes the direct form.","items":{"$ref":"#/components/schemas/DeliveryAttempt"}},"reference":{"type":"string","maxLength":255,"description":"Reference of the message; maximum length 255 (sections 2.3 and 8)."},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"],"description":"Scheduler pipe, one of dynamic, eventbridge or sqs (section 2.3)."}}};
-const schema33 = {"type":"object","minProperties":1,"description":"Recipient of the message; at least one property is present, each is optional individually (section 2.3).","properties":{"contact_id":{"$ref":"#/components/schemas/Uuid","description":"Identifier of a contact."},"mobile":{"$ref":"#/components/schemas/E164","description":"Mobile number in E.164 form."},"email":{"$ref":"#/components/schemas/Email","description":"E-mail address."}}};
-const schema34 = {"type":"string","format":"uuid","minLength":36,"maxLength":36,"pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$","description":"Version 4 UUID, 36 characters, lower-case hex groups 8-4-4-4-12 (section 2.3)."};
-const schema35 = {"type":"string","pattern":"^\\+[1-9]\\d{1,14}$","maxLength":16,"description":"Mobile number in E.164 form: a plus sign, a non-zero digit and 1 to 14 further digits; maximum length 16 (sections 2.3 and 8)."};
-const schema36 = {"type":"string","format":"email","maxLength":320,"description":"E-mail address in e-mail format, length bound 320 (section 2.3)."};
+const schema32 = {"type":"object","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination"},"message":{"$ref":"#/components/schemas/Message"},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"items":{"$ref":"#/components/schemas/DeliveryAttempt"}},"reference":{"type":"string","maxLength":255},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"]}}};
+const schema33 = {"type":"object","minProperties":1,"properties":{"contact_id":{"$ref":"#/components/schemas/Uuid"},"mobile":{"$ref":"#/components/schemas/E164"},"email":{"$ref":"#/components/schemas/Email"}}};
+const schema34 = {"type":"string","format":"uuid","minLength":36,"maxLength":36,"pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"};
+const schema35 = {"type":"string","pattern":"^\\+[1-9]\\d{1,14}$","maxLength":16};
+const schema36 = {"type":"string","format":"email","maxLength":320};
 const formats0 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const func1 = (function ucs2length(str) {
@@ -211,9 +211,9 @@ return errors === 0;
 }
 validate22.evaluated = {"props":{"contact_id":true,"mobile":true,"email":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema37 = {"type":"object","minProperties":2,"description":"The message to send; at least two properties are present and `type` is required (section 2.3). Whether `type` selects which of `text`, `media` or `template` must be present is not shown in the spec document.","required":["type"],"properties":{"type":{"type":"string","enum":["text","media","template"],"description":"Kind of message."},"text":{"$ref":"#/components/schemas/TextMessage","description":"Text message content."},"media":{"$ref":"#/components/schemas/MediaMessage","description":"Media message content."},"template":{"$ref":"#/components/schemas/TemplateMessage","description":"Template message content."}}};
-const schema38 = {"type":"object","description":"Text message (section 2.3).","required":["body"],"properties":{"body":{"$ref":"#/components/schemas/LongString","description":"Text of the message."}}};
-const schema39 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":10000,"description":"Text of letters, digits, space, hyphen and underscore only; maximum length 10000 (sections 2.3 and 8)."};
+const schema37 = {"type":"object","minProperties":2,"required":["type"],"properties":{"type":{"type":"string","enum":["text","media","template"]},"text":{"$ref":"#/components/schemas/TextMessage"},"media":{"$ref":"#/components/schemas/MediaMessage"},"template":{"$ref":"#/components/schemas/TemplateMessage"}}};
+const schema38 = {"type":"object","required":["body"],"properties":{"body":{"$ref":"#/components/schemas/LongString"}}};
+const schema39 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":10000};
 const pattern6 = new RegExp("^[-_ a-zA-Z0-9]+$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -288,9 +288,9 @@ return errors === 0;
 }
 validate25.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema40 = {"type":"object","description":"Media message (section 2.3).","required":["type","url"],"properties":{"type":{"$ref":"#/components/schemas/MimeType","description":"MIME type of the media."},"url":{"$ref":"#/components/schemas/Url","description":"URL of the media."}}};
-const schema41 = {"type":"string","pattern":"\\w+\\/[-+.\\w]+","maxLength":255,"description":"MIME type (type/subtype); maximum length 255 (sections 2.3 and 8)."};
-const schema42 = {"type":"string","format":"uri","description":"URL format (section 2.3)."};
+const schema40 = {"type":"object","required":["type","url"],"properties":{"type":{"$ref":"#/components/schemas/MimeType"},"url":{"$ref":"#/components/schemas/Url"}}};
+const schema41 = {"type":"string","pattern":"\\w+\\/[-+.\\w]+","maxLength":255};
+const schema42 = {"type":"string","format":"uri"};
 const pattern7 = new RegExp("\\w+\\/[-+.\\w]+", "u");
 const formats4 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 
@@ -401,10 +401,10 @@ return errors === 0;
 }
 validate27.evaluated = {"props":{"type":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema43 = {"type":"object","description":"Template message (section 2.3).","required":["template_id"],"properties":{"template_id":{"$ref":"#/components/schemas/Uuid","description":"Identifier of the template."},"language":{"type":"string","minLength":2,"maxLength":5,"pattern":"^[A-Za-z_]+$","description":"Language of the template; 2 to 5 characters, letters and underscore only (sections 2.3 and 8)."},"parameters":{"type":"array","minItems":0,"maxItems":20,"description":"Template parameters, 0 to 20 items (sections 2.3 and 8).","items":{"$ref":"#/components/schemas/TemplateParameter"}}}};
+const schema43 = {"type":"object","required":["template_id"],"properties":{"template_id":{"$ref":"#/components/schemas/Uuid"},"language":{"type":"string","minLength":2,"maxLength":5,"pattern":"^[A-Za-z_]+$"},"parameters":{"type":"array","minItems":0,"maxItems":20,"items":{"$ref":"#/components/schemas/TemplateParameter"}}}};
 const pattern9 = new RegExp("^[A-Za-z_]+$", "u");
-const schema45 = {"type":"object","description":"One template parameter (section 2.3).","required":["name","text"],"properties":{"name":{"$ref":"#/components/schemas/ShortString","description":"Name of the parameter."},"text":{"type":"string","maxLength":256,"description":"Text of the parameter; maximum length 256 (sections 2.3 and 8)."}}};
-const schema46 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":256,"description":"Text of letters, digits, space, hyphen and underscore only; maximum length 256 (sections 2.3 and 8)."};
+const schema45 = {"type":"object","required":["name","text"],"properties":{"name":{"$ref":"#/components/schemas/ShortString"},"text":{"type":"string","maxLength":256}}};
+const schema46 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":256};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -782,8 +782,8 @@ return errors === 0;
 }
 validate24.evaluated = {"props":{"type":true,"text":true,"media":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"type":"object","description":"One delivery attempt on one channel (section 2.3).","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel","description":"Channel of this attempt."},"event":{"$ref":"#/components/schemas/ShortString","description":"Event of this attempt. The allowed values of event are not shown in the spec document."},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800,"description":"Timeout of this attempt in seconds, 0 to 604800 (sections 2.3 and 8)."}}};
-const schema48 = {"type":"string","enum":["wab","sms","mms","email","rcs"],"description":"Delivery channel (section 2.3)."};
+const schema47 = {"type":"object","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel"},"event":{"$ref":"#/components/schemas/ShortString"},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800}}};
+const schema48 = {"type":"string","enum":["wab","sms","mms","email","rcs"]};
 const formats8 = functionFormats.int32;
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1077,7 +1077,7 @@ return errors === 0;
 validate21.evaluated = {"props":{"destination":true,"message":true,"delivery_attempts":true,"reference":true,"scheduler_pipe":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_sendMessage_202: RawValidator = validate36;
-const schema50 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid","description":"Identifier of the accepted message."}}};
+const schema50 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1162,8 +1162,8 @@ return errors === 0;
 validate36.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_APIError: RawValidator = validate37;
-const schema52 = {"type":"object","description":"Error body of the 400, 401, 404, 422, 429 and 500 responses (sections 2.3 and 7). No field is marked required. The samples in the spec document show the body fields message, statusCode and error instead.","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500,"description":"Error code, 200 to 500."},"message":{"$ref":"#/components/schemas/LongString","description":"Error message."},"errors":{"type":"array","maxItems":100,"description":"Individual errors, at most 100 items (sections 2.3 and 8).","items":{"$ref":"#/components/schemas/Error"}}}};
-const schema54 = {"type":"object","description":"One individual error inside APIError (section 2.3).","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString","description":"Field the error refers to."},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500,"description":"Error code, 200 to 500."},"description":{"$ref":"#/components/schemas/LongString","description":"Description of the error."}}};
+const schema52 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}}}};
+const schema54 = {"type":"object","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString"},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500},"description":{"$ref":"#/components/schemas/LongString"}}};
 const formats14 = functionFormats.int64;
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1459,8 +1459,8 @@ return errors === 0;
 validate37.evaluated = {"props":{"code":true,"message":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_StatusCallback: RawValidator = validate40;
-const schema57 = {"type":"object","description":"Status (delivery report) callback body sent to the receiver (sections 2.3 and 6). No field is marked required.","properties":{"id":{"type":"string","format":"uuid","maxLength":36,"description":"Identifier of the message (UUID)."},"detail":{"type":"string","maxLength":255,"description":"Detail of the status; maximum length 255 (sections 2.3 and 8)."},"status":{"$ref":"#/components/schemas/MessageStatus","description":"Current state of the message."}}};
-const schema58 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"],"description":"Message state (sections 2.3 and 3). Transitions between the states are not shown in the spec document."};
+const schema57 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
+const schema58 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

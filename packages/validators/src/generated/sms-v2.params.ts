@@ -62,7 +62,7 @@ validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,
 
 export const params_getMessage: RawValidator = validate21;
 const schema32 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"id":{"$ref":"sms-v2#/paths/~1messages/get/parameters/0/schema"}},"required":["id"]}}};
-const schema34 = {"type":"string","format":"uuid","description":"A string in UUID format (section 2.2). Version and letter case are not shown in the spec document."};
+const schema34 = {"type":"string","format":"uuid"};
 const formats0 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -22,7 +22,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
 export const schema_ErrorBody: RawValidator = validate21;
-const schema32 = {"type":"object","description":"Error body of this interface (section 2.2 and 7), returned with 401, with the description endpoint's 404 and as the default response.","required":["message","statusCode","error"],"properties":{"message":{"type":"string","description":"Error message. Its wording is not shown in the spec document."},"statusCode":{"type":"integer","format":"int32","description":"Status code of the error (the spec document mentions a sample with 500). Its relation to the HTTP status code of the response is not shown in the spec document."},"error":{"type":"string","description":"Error text. Its meaning and allowed values are not shown in the spec document."}}};
+const schema32 = {"type":"object","required":["message","statusCode","error"],"properties":{"message":{"type":"string"},"statusCode":{"type":"integer","format":"int32"},"error":{"type":"string"}}};
 const formats0 = functionFormats.int32;
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -132,8 +132,8 @@ return errors === 0;
 validate21.evaluated = {"props":{"message":true,"statusCode":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_MessageDetails: RawValidator = validate22;
-const schema33 = {"type":"object","description":"Details of one message (section 2.2). Response body of `GET /messages`. All fields are optional.","properties":{"id":{"type":"string","format":"uuid","description":"Message id (UUID)."},"source":{"type":"string","description":"Source of the message. Its meaning and format are not shown in the spec document."},"destination":{"type":"string","description":"Destination of the message. Its format is not shown in the spec document."},"direction":{"type":"string","enum":["MO","MT"],"description":"Direction of the message, `MO` or `MT`. `MT` marks an outbound message (section 6); the meaning of `MO` is not shown in the spec document."},"reference":{"type":"string","description":"Reference of the message. Its meaning and format are not shown in the spec document."},"content":{"type":"string","description":"Content of the message."},"status":{"$ref":"#/components/schemas/MessageStatus","description":"Message state, one of the same twelve values as the status callback `status`."}}};
-const schema34 = {"type":"string","description":"Message state (section 2.2 and 3): one of twelve values. A new message is reported with `accepted` in the 202 reply to `POST /messages`. The meaning of the individual states and the transitions between them are not shown in the spec document.","enum":["accepted","queued","submitted","sent","received","blocked","deficient","frozen","rejected","failed","dead","expired"]};
+const schema33 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"direction":{"type":"string","enum":["MO","MT"]},"reference":{"type":"string"},"content":{"type":"string"},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
+const schema34 = {"type":"string","enum":["accepted","queued","submitted","sent","received","blocked","deficient","frozen","rejected","failed","dead","expired"]};
 const formats2 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -283,7 +283,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"id":true,"source":true,"destination":true,"direction":true,"reference":true,"content":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SingleMessage: RawValidator = validate23;
-const schema35 = {"type":"object","description":"A single SMS to one destination (section 2.2). Request body of `POST /messages`.","required":["destination","content"],"properties":{"id":{"type":"string","format":"uuid","readOnly":true,"description":"Message id (UUID). Read-only."},"destination":{"type":"string","pattern":"^\\+","description":"Destination handset: a mobile number with a leading plus sign and country code. The leading plus sign is the only format rule stated; any further format of the number is not shown in the spec document."},"source":{"type":"string","description":"Source of the message. Its meaning and format are not shown in the spec document."},"content":{"type":"string","description":"Content of the SMS. Links in it are shortened automatically (section 1); which links and how they are shortened is not shown in the spec document."},"reference":{"type":"string","description":"Reference of the message. Its meaning and format are not shown in the spec document."},"class":{"type":"string","description":"Message class. Its meaning and allowed values are not shown in the spec document."},"mask":{"type":"string","description":"Mask of the message. Its meaning is not shown in the spec document; no length limit is stated for this interface."},"sms_class":{"type":"integer","description":"SMS class. Its meaning and allowed values are not shown in the spec document."},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60,"description":"Time at which the message is to be sent. Scheduling upper limit: at most 60 days ahead (section 8)."},"integration_id":{"type":"string","format":"uuid","description":"Integration id (UUID). Its meaning is not shown in the spec document."}}};
+const schema35 = {"type":"object","required":["destination","content"],"properties":{"id":{"type":"string","format":"uuid","readOnly":true},"destination":{"type":"string","pattern":"^\\+"},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string"},"mask":{"type":"string"},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"integration_id":{"type":"string","format":"uuid"}}};
 const formats6 = functionFormats["date-time"];
 const pattern4 = new RegExp("^\\+", "u");
 
@@ -508,7 +508,7 @@ return errors === 0;
 validate23.evaluated = {"props":{"id":true,"destination":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"integration_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_StatusCallback: RawValidator = validate24;
-const schema36 = {"type":"object","description":"Status (delivery report) of a message (section 2.2). Body of the status callback, and also the body of the 202 reply to `POST /messages`. All fields are optional.","properties":{"id":{"type":"string","format":"uuid","description":"Message id (UUID)."},"status":{"$ref":"#/components/schemas/MessageStatus","description":"Message state, one of the twelve `MessageStatus` values."},"detail":{"type":"string","description":"Detail of the status. Its content and format are not shown in the spec document."}}};
+const schema36 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"$ref":"#/components/schemas/MessageStatus"},"detail":{"type":"string"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -598,7 +598,7 @@ return errors === 0;
 validate24.evaluated = {"props":{"id":true,"status":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ReplyCallback: RawValidator = validate25;
-const schema38 = {"type":"object","description":"Body of the reply callback (section 2.2 and 6). All fields are optional.","properties":{"id":{"type":"string","format":"uuid","description":"Message id (UUID)."},"source":{"type":"string","description":"The mobile number the reply comes from. Its format is not shown in the spec document."},"destination":{"type":"string","description":"Destination of the reply. Its meaning and format are not shown in the spec document."},"content":{"type":"string","description":"Content of the reply message."},"operator":{"type":"string","description":"Operator. Its meaning and format are not shown in the spec document."}}};
+const schema38 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"content":{"type":"string"},"operator":{"type":"string"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -1,0 +1,64 @@
+// The generator's own function formats (scripts/formats.ts) read a value as ajv-formats' full mode
+// does: checked against it on listed edge cases and on generated date-times.
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { functionFormats } from '../scripts/formats.js';
+
+const require = createRequire(import.meta.url);
+const { fullFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
+const theirs = (name: 'date-time' | 'int32' | 'int64') => {
+  const format = fullFormats[name] as { validate: (value: never) => boolean } | ((value: never) => boolean);
+  return typeof format === 'function' ? format : format.validate;
+};
+const ours = (name: string) => functionFormats[name]!.validate;
+
+describe('date-time', () => {
+  it.each([
+    ['2024-02-29T00:00:00Z', true],
+    ['2023-02-29T00:00:00Z', false],
+    ['2026-12-01t09:30:00z', true],
+    ['2026-12-01 09:30:00+02:00', true],
+    ['2026-12-01T09:30:00.123456+05:30', true],
+    ['2016-12-31T23:59:60Z', true],
+    ['2016-12-31T22:59:60-01:00', true],
+    ['2026-12-01T12:00:60Z', false],
+    ['2026-12-01T09:30:00', false],
+    ['2026-13-01T00:00:00Z', false],
+    ['2026-04-31T00:00:00Z', false],
+    ['2026-12-01T24:00:00Z', false],
+    ['2026-12-01T09:60:00Z', false],
+    ['2026-12-01T09:30:00+24:00', false],
+    ['2026-12-01', false],
+    ['', false],
+  ])('%j: %s, as ajv-formats', (value, valid) => {
+    expect(ours('date-time')(value as never)).toBe(valid);
+    expect(theirs('date-time')(value as never)).toBe(valid);
+  });
+
+  it('agrees with ajv-formats on generated date-times', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    const stamp = fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+        two(13),
+        two(32),
+        fc.constantFrom('T', 't', ' ', 'x'),
+        two(25),
+        two(60),
+        two(61),
+        fc.constantFrom('', '.5', '.123456'),
+        fc.oneof(fc.constantFrom('Z', 'z', ''), fc.tuple(fc.constantFrom('+', '-'), two(24), fc.constantFrom(':', ''), two(60)).map((parts) => parts.join(''))),
+      )
+      .map(([y, mo, d, sep, h, mi, s, frac, zone]) => `${y}-${mo}-${d}${sep}${h}:${mi}:${s}${frac}${zone}`);
+    fc.assert(fc.property(stamp, (value) => ours('date-time')(value as never) === theirs('date-time')(value as never)), { numRuns: 5000 });
+  });
+});
+
+describe.each(['int32', 'int64'] as const)('%s', (name) => {
+  it('agrees with ajv-formats', () => {
+    const values = [0, 1, -1, 1.5, 2147483647, 2147483648, -2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 2 ** 63, Number.NaN, Infinity];
+    for (const value of values) expect(ours(name)(value as never), String(value)).toBe(theirs(name)(value as never));
+    fc.assert(fc.property(fc.double(), (value) => ours(name)(value as never) === theirs(name)(value as never)));
+  });
+});
