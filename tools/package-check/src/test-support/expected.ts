@@ -9,6 +9,7 @@ export const EXPECTED_PUBLISHABLE = [
   '@messaging-contracts/openapi',
   '@messaging-contracts/client-core',
   '@messaging-contracts/webhooks',
+  '@messaging-contracts/sandbox',
   '@messaging-contracts/validators',
   ...IDS.map((id) => `@messaging-contracts/${id}-types`),
   ...IDS.map((id) => `@messaging-contracts/${id}-client`),

@@ -1,0 +1,63 @@
+// Section 5: each interface checks the credentials the sandbox was started with; missing or wrong
+// ones get a 401 in that interface's documented shape, and the answer never echoes them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseViolations, sandboxWithClients } from './support.js';
+
+let t: Awaited<ReturnType<typeof sandboxWithClients>>;
+beforeAll(async () => {
+  t = await sandboxWithClients({
+    credentials: { 'gateway-v1': { username: 'gw', password: 'gw-secret' }, 'im-v1': { apiKey: 'im-secret' } },
+  });
+});
+afterAll(() => t.sandbox.close());
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+const requests = [
+  { operation: 'gateway-v1.sendMessage', method: 'POST', path: '/rest/gateway/messages', name: 'authorization', wrong: basic('gw', 'nope') },
+  { operation: 'sms-v2.sendMessage', method: 'POST', path: '/rest/sms/v2/messages', name: 'authorization', wrong: 'nope' },
+  { operation: 'im-v1.sendMessage', method: 'POST', path: '/rest/im/v1/message', name: 'authorization', wrong: 'nope' },
+  { operation: 'campaign-manager-v1.listLists', method: 'GET', path: '/rest/campaign_manager/v1/app/lists', name: 'authorization', wrong: basic('x', 'y') },
+  { operation: 'campaign-manager-v1.deleteList', method: 'DELETE', path: '/rest/campaign_manager/v1/app/lists/1', name: 'authorization', wrong: basic('x', 'y') },
+];
+
+describe('credentials', () => {
+  it.each(requests.flatMap((r) => [{ ...r, header: undefined }, { ...r, header: r.wrong }]))(
+    '$operation with $header answers 401 in its shape',
+    async ({ operation, method, path, name, header }) => {
+      const answer = await fetch(t.sandbox.url + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(header && { [name]: header }) },
+        ...(method === 'POST' && { body: '{}' }),
+      });
+      expect(answer.status).toBe(401);
+      const text = await answer.text();
+      expect(responseViolations(operation, 401, JSON.parse(text))).toEqual([]);
+      if (header) expect(text).not.toContain(header);
+    },
+  );
+
+  it('uses the credentials it was given, and accepts the Basic scheme name in any case', async () => {
+    expect(t.sandbox.credentials['gateway-v1']).toEqual({ username: 'gw', password: 'gw-secret' });
+    const answer = await fetch(`${t.sandbox.urls['gateway-v1']}/messages/1`, { headers: { authorization: basic('gw', 'gw-secret').replace('Basic', 'bAsIc') } });
+    expect(answer.status).toBe(404); // past the credentials: the message does not exist
+  });
+
+  it("serves B's description without credentials (the bundle allows an anonymous request)", async () => {
+    expect((await fetch(`${t.sandbox.urls['sms-v2']}/openapi.yaml`)).status).toBe(200);
+  });
+});
+
+describe('HTTP control API for callbacks', () => {
+  it('sets addresses and sends a reply', async () => {
+    const put = await fetch(`${t.sandbox.url}/__sandbox/callbacks`, { method: 'PUT', body: JSON.stringify({ smsReply: 'http://127.0.0.1:9/reply' }) });
+    expect(((await put.json()) as { callbacks: unknown }).callbacks).toEqual({ smsReply: 'http://127.0.0.1:9/reply' });
+    const sent = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' } });
+    const reply = await fetch(`${t.sandbox.url}/__sandbox/reply`, { method: 'POST', body: JSON.stringify({ messageId: sent.data!.id, content: 'hi', wait: false }) });
+    const { id } = (await reply.json()) as { id: string };
+    const read = await t.sms.GET('/messages', { params: { query: { id } } });
+    expect(read.data).toMatchObject({ id, direction: 'MO', content: 'hi', source: '+447700900123' });
+    t.sandbox.setCallbackUrls({ smsReply: '' });
+    await t.sandbox.idle();
+  });
+});
