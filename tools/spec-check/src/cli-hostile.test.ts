@@ -96,3 +96,12 @@ describe('unusable input: exit 2, one line, no stack trace', () => {
     expect(run.err).not.toMatch(stackFrame);
   });
 });
+
+it("prints no YAML parser warning, whose frame would quote the file's lines", async () => {
+  const file = join(root, 'directive.yaml');
+  writeFileSync(file, '%\nINSIDE-LINE: [\n');
+  const run = await spawnCli(cli, ['--api', 'sms-v2', file]);
+  expect(run.code).toBe(2);
+  expect(run.err.trimEnd().split('\n')).toHaveLength(1);
+  expect(`${run.out}${run.err}`).not.toMatch(/INSIDE-LINE|Warning/);
+});

@@ -87,7 +87,9 @@ export interface FileLoc {
 /** Parses JSON or YAML text; throws with the parser's message. */
 export function parseDocumentText(text: string, file: string): Json {
   if (file.endsWith('.json')) return JSON.parse(text);
-  return parseYaml(text, { prettyErrors: true });
+  // logLevel error: errors still throw, but warnings are not printed; a warning's frame would quote
+  // the file's lines on stderr (a `%` directive, say), outside spec-check's one-line error.
+  return parseYaml(text, { prettyErrors: true, logLevel: 'error' });
 }
 
 export interface JsonViewOptions {
