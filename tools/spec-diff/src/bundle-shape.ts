@@ -1,6 +1,7 @@
 // What makes a bundle usable at all. A bundle reduced to `{}`, `null`, `[]` or `42`, or one without
 // `paths`, has nothing to compare: diffing it would report "no breaking changes" (issue 12, item 14),
 // so it is refused as unusable input (exit 2) before anything is compared.
+import { depthOf } from '@messaging-contracts/spec-check';
 import type { Json } from './diff.js';
 import { UnusableInput } from './errors.js';
 
@@ -10,20 +11,6 @@ import { UnusableInput } from './errors.js';
  * a hostile bundle (3 000 nested `allOf`) an input error rather than a crash. A choice of this tool.
  */
 export const maxBundleDepth = 256;
-
-/** The nesting depth of a JSON value, walked without recursion (so depth itself cannot overflow). */
-export function depthOf(value: Json, limit = Number.POSITIVE_INFINITY): number {
-  let deepest = 0;
-  const stack: Array<[Json, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 const kindOf = (value: Json) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
 

@@ -1,7 +1,7 @@
 export { type BaseBundles, bundlesAt } from './base-bundles.js';
 export { type BaseRef, commitOf, releaseTagPattern, resolveBaseRef } from './base-ref.js';
 export { affectedPackages, contractPackage, readWorkspace, type WorkspacePackage } from './affected.js';
-export { assertUsableBundle, depthOf, maxBundleDepth } from './bundle-shape.js';
+export { assertUsableBundle, maxBundleDepth } from './bundle-shape.js';
 export { type Bump, bumpFor } from './bumps.js';
 export { pendingBumps, typesPackageOf } from './changesets.js';
 export { breakingOnly, type Change, diffContract, type Json, toPointer } from './diff.js';
