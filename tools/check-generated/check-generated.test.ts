@@ -2,7 +2,7 @@
 // generator laid out like this workspace (specs -> packages/*/src/generated), committed in step,
 // then made stale in each way a commit can be.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,5 +126,33 @@ describe('check-generated', () => {
     const dirs = generatedDirs(repoRoot);
     expect(dirs).toEqual(expect.arrayContaining(['packages/gateway-v1-types/src/generated', 'packages/webhooks/src/generated']));
     expect(dirs.every((dir) => dir.endsWith('/src/generated') && !dir.includes('node_modules'))).toBe(true);
+  });
+});
+
+describe("check-generated on a clone of this repository, with the repository's own generator", () => {
+  const schema = 'packages/gateway-v1-types/src/generated/schema.d.ts';
+  const regenerate = 'node tools/typegen/build-types.mjs gateway-v1';
+
+  /** A clone of the committed branch; its dependencies are this work tree's (symlinked, read-only). */
+  function clone() {
+    repo = mkdtempSync(join(tmpdir(), 'check-generated-clone-'));
+    execFileSync('git', ['clone', '--quiet', '--no-hardlinks', repoRoot, repo]);
+    git('config', 'commit.gpgsign', 'false');
+    for (const dir of ['', 'tools/typegen', 'packages/gateway-v1-types']) symlinkSync(join(repoRoot, dir, 'node_modules'), join(repo, dir, 'node_modules'));
+  }
+
+  it('passes on the clone as committed, and fails once schema.d.ts is committed stale, naming it', { timeout: 120_000 }, () => {
+    clone();
+    expect(check(['--build', regenerate]).code).toBe(0);
+    // Revert one generated line, as a hand edit or an old version would, and commit it.
+    const text = readFileSync(join(repo, schema), 'utf8');
+    write(schema, text.replace(/^( *)(\S.*)$/m, '$1$2 // stale'));
+    commitAll('a stale schema.d.ts');
+    const result = check(['--build', regenerate]);
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([
+      `check-generated: ${schema} differs from the committed file`,
+      `check-generated: the committed generated files are stale: run \`${regenerate}\` and commit the generated folders`,
+    ]);
   });
 });
