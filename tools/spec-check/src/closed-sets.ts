@@ -58,9 +58,13 @@ export function eventOperations<L>(locator: Locator<L>): Array<FoundOperation<L>
 
 const catalogueFile = (api: string) => `tools/spec-check/catalog/${api}.yaml`;
 
+/** Where to fix an undocumented thing: the spec, or, if the document does list it, the catalogue entry. */
+export const editHint = (entry: Pick<Entry, 'api' | 'id'>, what: string) =>
+  `remove ${what} from specs/${entry.api}/, or, if the document lists it, add it to ${catalogueFile(entry.api)} (entry "${entry.id}")`;
+
 export const operationsRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: 'operations' }>): Finding<L>[] => {
   const { paths, events } = entry.operations;
-  const fix = `remove it from specs/${entry.api}/, or, if the document lists it, add it to ${catalogueFile(entry.api)} (entry "${entry.id}")`;
+  const fix = editHint(entry, 'it');
   return [...(paths ? pathFindings(locator, entry, paths, fix) : []), ...(events ? eventFindings(locator, entry, events, fix) : [])];
 };
 

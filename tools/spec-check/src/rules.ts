@@ -2,6 +2,7 @@
 // findings (location, expected, found); check.ts turns them into violations.
 import type { ApiCatalog, Entry, Place, SchemaCheck } from './catalog.js';
 import { checkSchema, type Finding, forbidden, type Mode, show } from './expect.js';
+import { editHint } from './closed-sets.js';
 import { failureStatementFindings } from './failure-statements.js';
 import { describePlace, type Locator, normalisePath, serverBasePaths } from './places.js';
 import { properties, propertiesLoc, propertyNodes, readSchema, requiredNames, itemNodes } from './schema.js';
@@ -241,7 +242,11 @@ export const statusesRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kin
       }
       for (const status of present) {
         if (!statuses.includes(status)) {
-          findings.push({ loc: get(view, responses!, status)!.loc, expected: `only responses ${statuses.join(', ')}`, found: `response ${status}` });
+          findings.push({
+            loc: get(view, responses!, status)!.loc,
+            expected: `only responses ${statuses.join(', ')} (${editHint(entry, `response ${status}`)})`,
+            found: `response ${status}`,
+          });
         }
       }
     }
