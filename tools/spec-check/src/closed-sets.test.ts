@@ -46,20 +46,27 @@ describe('closed sets', () => {
     expect(violations.map((v) => v.found)).toContain('response 200');
   });
 
-  const undocumentedEvents: [string, (d: Doc) => void, string][] = [
-    ['a callback', (d) => (d.paths['/messages'].post.callbacks.deliveredCallback = { '{$request.body#/url}': { post: answer } }), 'callback deliveredCallback POST'],
-    ['a webhook', (d) => (d.webhooks = { deliveredEvent: { post: answer } }), 'webhook deliveredEvent POST'],
-    ['a second method on a documented callback', (d) => (d.components.pathItems.StatusCallback.put = answer), 'callback statusCallback PUT'],
+  // Whether B's callbacks sit under POST /messages (OpenAPI 3.0 style) or in top-level webhooks.
+  const undocumentedEvents: [string, (d: Doc) => void, RegExp][] = [
+    [
+      'a callback',
+      (d) => (d.paths['/messages'].post.callbacks = { ...d.paths['/messages'].post.callbacks, deliveredCallback: { '{$request.body#/url}': { post: answer } } }),
+      /^callback deliveredCallback POST$/,
+    ],
+    ['a webhook', (d) => (d.webhooks = { ...d.webhooks, deliveredEvent: { post: answer } }), /^webhook deliveredEvent POST$/],
+    ['a second method on a documented callback', (d) => (d.components.pathItems.StatusCallback.put = answer), /^(callback|webhook) \w*status\w* PUT$/i],
   ];
   it.each(undocumentedEvents)('an undocumented event of B (%s) fails', (_title, edit, found) => {
     const violations = check('sms-v2', edited('sms-v2', edit)).filter((v) => v.kind === 'operations');
-    expect(violations.map((v) => [v.found, v.expected.replace(/ \(remove it from specs.*/, '')])).toEqual([[found, 'only the documented events: status (POST), reply (POST)']]);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.found).toMatch(found);
+    expect(violations[0]!.expected.replace(/ \(remove it from specs.*/, '')).toBe('only the documented events: status (POST), reply (POST)');
   });
 
   it('finds documented events in top-level webhooks as well as in callbacks', () => {
     // The OpenAPI 3.1 layout for out-of-band registered addresses: webhooks keyed by a name.
     const moved = edited('sms-v2', (d) => {
-      delete d.paths['/messages'].post.callbacks;
+      delete d.paths['/messages'].post.callbacks; // (already absent where the bundle uses webhooks)
       d.webhooks = {
         statusCallback: { $ref: '#/components/pathItems/StatusCallback' },
         replyCallback: { $ref: '#/components/pathItems/ReplyCallback' },

@@ -6,19 +6,27 @@ import { repoRoot } from './test-support/bundles.js';
 
 const ids = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
 const scope = (name: string) => `@messaging-contracts/${name}`;
-const pkg = (name: string, dependsOn: string[], isPrivate = false): WorkspacePackage => ({ name: scope(name), private: isPrivate, dependsOn: dependsOn.map(scope) });
+/** A package with runtime dependencies `runtime` and dev dependencies `dev`. */
+const pkg = (name: string, runtime: string[], dev: string[] = [], isPrivate = false): WorkspacePackage => ({
+  name: scope(name),
+  private: isPrivate,
+  dependsOn: [...runtime, ...dev].map(scope),
+  runtimeDependsOn: runtime.map(scope),
+});
 
-/** This repository's graph, plus a validators and a sandbox package shaped as their branches make them. */
+/** This repository's graph, with validators and sandbox as their branches make them. */
 const workspace: WorkspacePackage[] = [
-  pkg('openapi', ['spec-check']),
-  pkg('spec-check', [], true),
-  pkg('docs', ['openapi'], true),
+  pkg('openapi', [], ['spec-check']),
+  pkg('spec-check', [], [], true),
+  pkg('docs', [], ['openapi'], true),
   pkg('client-core', []),
-  ...ids.flatMap((id) => [pkg(`${id}-types`, ['openapi', 'typegen']), pkg(`${id}-client`, [`${id}-types`, 'client-core', 'openapi'])]),
-  pkg('typegen', [], true),
-  pkg('webhooks', ['sms-v2-types', 'im-v1-types', 'openapi']),
-  pkg('validators', ['openapi']),
-  pkg('sandbox', ['openapi', ...ids.map((id) => `${id}-client`), 'webhooks']),
+  ...ids.flatMap((id) => [pkg(`${id}-types`, [], ['openapi', 'typegen']), pkg(`${id}-client`, [`${id}-types`, 'client-core'], ['openapi'])]),
+  pkg('typegen', [], [], true),
+  // Generated from every bundle (a dev dependency); tested with the clients (dev dependencies too).
+  pkg('validators', [], ['openapi', ...ids.map((id) => `${id}-client`)]),
+  // Uses the validators at run time, but only B's and C's types: a change to A or D leaves it as it is.
+  pkg('webhooks', ['sms-v2-types', 'im-v1-types', 'validators'], ['openapi']),
+  pkg('sandbox', ['openapi', 'validators'], [...ids.map((id) => `${id}-client`), 'webhooks']),
 ];
 
 describe('affectedPackages', () => {

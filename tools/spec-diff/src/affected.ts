@@ -13,8 +13,10 @@ export const contractPackage = '@messaging-contracts/openapi';
 export interface WorkspacePackage {
   name: string;
   private: boolean;
-  /** Names of the workspace packages it depends on (dependencies, peer and dev: generated output is built from dev ones). */
+  /** Names of the workspace packages it depends on, of every kind (its build may generate from a dev one). */
   dependsOn: string[];
+  /** Of those, the ones its published output uses: dependencies and peerDependencies. */
+  runtimeDependsOn: string[];
 }
 
 /** Package folders the workspace's `packages:` globs name (`dir` or `dir/*`, what pnpm-workspace.yaml uses). */
@@ -40,22 +42,22 @@ export function readWorkspace(repoRoot: string): WorkspacePackage[] {
     .filter((file) => existsSync(file))
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Json);
   const names = new Set(manifests.map((m) => m.name as string));
+  const workspaceDeps = (...groups: Json[]) => [...new Set(groups.flatMap((deps) => Object.keys(deps ?? {})).filter((dep) => names.has(dep)))];
   return manifests.map((m) => ({
     name: m.name,
     private: m.private === true,
-    dependsOn: [
-      ...new Set(
-        [m.dependencies, m.peerDependencies, m.devDependencies].flatMap((deps) => Object.keys(deps ?? {})).filter((dep) => names.has(dep)),
-      ),
-    ],
+    dependsOn: workspaceDeps(m.dependencies, m.peerDependencies, m.devDependencies),
+    runtimeDependsOn: workspaceDeps(m.dependencies, m.peerDependencies),
   }));
 }
 
 /**
  * The published packages whose output a change to interface `id` alters:
  * - the contract package;
- * - the interface's types package and every package that depends on it, directly or not (its
- *   client, the webhooks for B and C, the sandbox through the clients);
+ * - the interface's types package and every package that depends on it, directly (any kind: a
+ *   build may generate from a dev dependency) or through what its dependencies publish (their
+ *   runtime dependencies; a dependency's test-only dev dependencies do not change its output):
+ *   its client, the webhooks for B and C, the sandbox through the clients;
  * - a package that depends on the contract package directly but on no interface's types package
  *   and names none (validators): it derives from every interface.
  */
@@ -69,7 +71,7 @@ export function affectedPackages(workspace: WorkspacePackage[], id: string, ids:
       if (name === target) return true;
       if (seen.has(name)) continue;
       seen.add(name);
-      stack.push(...(byName.get(name)?.dependsOn ?? []));
+      stack.push(...(byName.get(name)?.runtimeDependsOn ?? []));
     }
     return false;
   };

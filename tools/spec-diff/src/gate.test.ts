@@ -8,6 +8,7 @@ import type { Json } from './diff.js';
 import { UnusableInput } from './errors.js';
 import { runGate } from './gate.js';
 import { main } from './main.js';
+import { affectedPackages, readWorkspace } from './affected.js';
 import { repoRoot, specsDist } from './test-support/bundles.js';
 import { type TempRepo, tempRepo } from './test-support/git-repo.js';
 
@@ -76,10 +77,18 @@ const removeBroadcast = (id: string, bundle: Json) => {
 const retitleSms = (id: string, bundle: Json) => {
   if (id === 'sms-v2') bundle.info.description = `${bundle.info.description ?? ''} Reworded.`;
 };
-/** What a change to gateway-v1 alters, from the workspace graph (the contract, its types and client). */
-const gatewayPackages = ['@messaging-contracts/gateway-v1-client', '@messaging-contracts/gateway-v1-types', '@messaging-contracts/openapi'];
+// What a change alters, from this workspace's graph (affected.test.ts holds the derivation itself):
+// at least the contract, the interface's types and client, and for B the webhooks.
+const affectedBy = (id: string) => affectedPackages(readWorkspace(repoRoot), id, apiIds);
+const gatewayPackages = affectedBy('gateway-v1');
+const smsPackages = affectedBy('sms-v2');
 const changesetFor = (packages: string[], bump: string) => `---\n${packages.map((p) => `"${p}": ${bump}`).join('\n')}\n---\n\nA change.\n`;
 const escape = (text: string) => text.replace(/[.@/()*]/g, '\\$&');
+
+it('derives the packages from the workspace: the contract, the types and client, and the webhooks for B', () => {
+  expect(gatewayPackages).toEqual(expect.arrayContaining(['openapi', 'gateway-v1-types', 'gateway-v1-client'].map((p) => `@messaging-contracts/${p}`)));
+  expect(smsPackages).toEqual(expect.arrayContaining(['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks'].map((p) => `@messaging-contracts/${p}`)));
+});
 
 describe('runGate', () => {
   const cases: [
@@ -144,9 +153,7 @@ describe('runGate', () => {
         want: {
           exitCode: 1,
           out: ['sms-v2  #  changed the bundle outside paths, webhooks and security  [annotation: patch]'],
-          err: ['@messaging-contracts/openapi', '@messaging-contracts/sms-v2-client', '@messaging-contracts/sms-v2-types', '@messaging-contracts/webhooks'].map(
-            (pkg) => `spec-diff: sms-v2 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`,
-          ),
+          err: smsPackages.map((pkg) => `spec-diff: sms-v2 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`),
         },
       },
     ],
@@ -184,7 +191,7 @@ describe('runGate', () => {
       expect(result.out).toContainEqual(expect.stringMatching(/^spec-diff: the base is HEAD itself/));
       // The change is still listed, and still needs a changeset, of any bump.
       expect(result.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
-      expect(result.err[0]).toBe('spec-diff: gateway-v1 changed: add a patch changeset for @messaging-contracts/gateway-v1-client (it has none): pnpm changeset');
+      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`));
       writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor(gatewayPackages, 'patch'));
       expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(0);
     } finally {
