@@ -76,6 +76,47 @@ describe('section 7: every interface row and every documented status has an entr
   });
 });
 
+describe('sections 4 and 6: the operations and events are closed sets written from the document', () => {
+  const operationsOf = (api: ApiCatalog) =>
+    api.entries.filter((e): e is Extract<Entry, { kind: 'operations' }> => e.kind === 'operations');
+  it.each([
+    ['A', '4.1'],
+    ['B', '4.2'],
+    ['C', '4.3'],
+    ['D', '4.4'],
+  ])('interface %s: exactly the rows of the section %s table', (label, section) => {
+    const rows = tableRows(sectionText(markdown, section), '| Method | Path |');
+    const listed = operationsOf(apiOf(label)).flatMap((e) => e.operations.paths ?? []);
+    expect(listed.sort()).toEqual(rows.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it('lists exactly the events of the section 6 table, by interface', () => {
+    const rows = tableRows(sectionText(markdown, '6'), '| Event | Interface | Trigger | Body |');
+    for (const label of ['A', 'B', 'C', 'D']) {
+      const documented = rows.filter((row) => row[1] === label).map((row) => row[0]!.toLowerCase());
+      const listed = operationsOf(apiOf(label)).flatMap((e) => e.operations.events ?? []);
+      expect(listed.length, `events of ${label}`).toBe(documented.length);
+      for (const event of listed) expect(documented.some((name) => name.includes(event.name)), `${label} ${event.name}`).toBe(true);
+      // Interfaces without events say so with the open "callbacks" entry (checked in callbacks and webhooks).
+      if (documented.length === 0) expect(apiOf(label).entries.some((e) => e.kind === 'open' && e.scope.kind === 'callbacks')).toBe(true);
+    }
+  });
+
+  it('closes the statuses of every listed operation and event', () => {
+    for (const api of catalog.values()) {
+      const statuses = api.entries.flatMap((e) => (e.kind === 'statuses' ? e.operations.map((o) => o.at) : []));
+      for (const entry of operationsOf(api)) {
+        for (const path of entry.operations.paths ?? []) {
+          expect(statuses.some((at) => at.operation === path && at.callback === undefined), `${api.api} ${path}`).toBe(true);
+        }
+        for (const event of entry.operations.events ?? []) {
+          expect(statuses.some((at) => at.callback === event.name && (at.method ?? 'POST') === event.method), `${api.api} ${event.name}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
 describe('section 8: every row of the limits table has an entry for each interface it applies to', () => {
   const rows = tableRows(sectionText(markdown, '8'), '| Limit | Value | Applies to |');
   it.each(rows.map((row): [string, string[]] => [row[0]!, row]))('%s', (limit, [, , appliesTo]) => {

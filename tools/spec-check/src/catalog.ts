@@ -92,6 +92,17 @@ export type OpenScope =
   | { kind: 'rate-limits' }
   | { kind: 'callbacks' };
 
+/**
+ * A closed set of an interface's operations: the rows of its section 4 table (`paths`), or the
+ * events it sends, section 6 (`events`); a part left out is not checked by that entry.
+ */
+export interface OperationSet {
+  /** `METHOD /full/path`, each row of the section 4 table. */
+  paths?: string[];
+  /** Each event the service sends: a word of its callback or webhook name, and the method. */
+  events?: Array<{ name: string; method: string }>;
+}
+
 export interface ResponseBody {
   /** `absent`: no body schema; `optional`: a body, if declared, has the shape. */
   presence: 'required' | 'optional' | 'absent';
@@ -112,7 +123,17 @@ export type Entry = EntryBase &
     | { kind: 'value'; check: SchemaCheck }
     | { kind: 'limit'; mode: 'closed' | 'partial'; checks: SchemaCheck[] }
     | { kind: 'open'; scope: OpenScope }
-    | { kind: 'responses'; at: Place[]; body?: ResponseBody; headers?: Record<string, Expect> }
+    | {
+        kind: 'responses';
+        at: Place[];
+        body?: ResponseBody;
+        headers?: Record<string, Expect>;
+        /** Section 7 per operation: the body is this documented schema (a `$ref` to its component). */
+        schema?: string;
+        /** Section 7 per operation: the response's description says this (D: "described as 500"). */
+        describes?: string;
+      }
+    | { kind: 'operations'; operations: OperationSet }
     | { kind: 'statuses'; operations: Array<{ at: Place; statuses: string[] }> }
     | { kind: 'base-path'; basePath: string }
     | { kind: 'version'; version: string }
@@ -268,6 +289,28 @@ function targetsOf(raw: Raw, file: string, key: 'schemas' | 'headers'): Map<stri
   return targets;
 }
 
+function toOperationSet(raw: Raw, file: string, where: string): OperationSet {
+  const set: OperationSet = {};
+  if (raw?.paths === undefined && raw?.events === undefined) throw new CatalogError(file, where, 'operations lists paths, events or both');
+  if (raw.paths !== undefined) {
+    if (!Array.isArray(raw.paths)) throw new CatalogError(file, where, 'operations.paths lists "METHOD /path" rows');
+    set.paths = raw.paths.map(String);
+    for (const path of set.paths!) {
+      if (!/^(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) \//.test(path)) throw new CatalogError(file, where, `operation "${path}" is not "METHOD /path"`);
+    }
+  }
+  if (raw.events !== undefined) {
+    if (!Array.isArray(raw.events)) throw new CatalogError(file, where, 'operations.events lists events');
+    set.events = raw.events.map((event: Raw, i: number) => {
+      if (typeof event?.name !== 'string' || typeof event?.method !== 'string') {
+        throw new CatalogError(file, `${where}.operations.events[${i}]`, 'an event has a name (a word of its callback name) and a method');
+      }
+      return { name: event.name, method: event.method.toUpperCase() };
+    });
+  }
+  return set;
+}
+
 /** Parses one catalogue file; exported for tests that feed small catalogues. */
 export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog {
   // Merge keys (`<<: *errorBody`) let one shape serve several section 7 entries.
@@ -376,7 +419,14 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
           ]),
         );
       }
+      if (item.responses.schema !== undefined) entry.schema = String(item.responses.schema);
+      if (item.responses.describes !== undefined) entry.describes = String(item.responses.describes);
       add(entry);
+      return;
+    }
+    if (item.operations !== undefined) {
+      if (typeof item.rule !== 'string') throw new CatalogError(file, where, 'an operations entry states its rule');
+      add({ ...base(`${api} ${section} ${item.rule}`, item.rule), kind: 'operations', operations: toOperationSet(item.operations, file, where) });
       return;
     }
     if (item.statuses !== undefined) {
@@ -459,6 +509,7 @@ function validateReferences(catalog: ApiCatalog, file: string): void {
       expectNames(check.expect, entry.id);
     }
     if (entry.kind === 'object') schemaName(entry.schema, entry.id);
+    if (entry.kind === 'responses') schemaName(entry.schema, entry.id);
   }
 }
 

@@ -1,6 +1,7 @@
 // Checks one document against one interface's catalogue entries. Pure: a view in, violations out.
 import type { ApiCatalog, Entry, EntryKind } from './catalog.js';
 import type { Finding } from './expect.js';
+import { operationsRule } from './closed-sets.js';
 import { describePlace, Locator } from './places.js';
 import {
   basePathRule,
@@ -34,7 +35,7 @@ export interface Violation<L = unknown> {
 export const RULE_GROUPS = {
   schemas: ['object', 'property', 'value', 'place'],
   responses: ['responses', 'statuses'],
-  interface: ['base-path', 'version', 'security'],
+  interface: ['base-path', 'version', 'security', 'operations'],
   limits: ['limit'],
   'not-shown': ['open'],
 } as const satisfies Record<string, ReadonlyArray<EntryKind | 'place'>>;
@@ -56,6 +57,8 @@ function findingsOf<L>(locator: Locator<L>, entry: Entry): Finding<L>[] {
       return responsesRule(locator, entry);
     case 'statuses':
       return statusesRule(locator, entry);
+    case 'operations':
+      return operationsRule(locator, entry);
     case 'base-path':
       return basePathRule(locator, entry);
     case 'version':

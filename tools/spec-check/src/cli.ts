@@ -152,8 +152,9 @@ export function main(argv: string[], io: Io = { out: console.log, err: console.e
         io.out(found.length === 0 ? `spec-check: ${api} ${shown}: ok (${count} entries)` : `spec-check: ${api} ${shown}: ${found.length} violation${found.length === 1 ? '' : 's'}`);
       }
     } catch (error) {
-      if (!(error instanceof UnusableInput)) throw error;
-      io.err(`spec-check: ${error.message}`);
+      // Unusable input is one line and exit 2, never a stack trace (issue 12, item 16).
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      io.err(error instanceof UnusableInput ? `spec-check: ${message}` : `spec-check: ${shown}: cannot check: ${message}`);
       unusable = true;
     }
   }

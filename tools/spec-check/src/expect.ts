@@ -18,7 +18,13 @@ export interface Finding<L> {
 }
 
 export function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // JSON.stringify gives undefined for undefined (a server without url) and throws on a cycle.
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
   return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }
 

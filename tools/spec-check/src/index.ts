@@ -5,3 +5,4 @@ export { checkDocument, type CheckOptions, formatViolation, RULE_GROUPS, type Ru
 export { loadDocument, UnusableInput } from './load-document.js';
 export { type DocumentView, type FileLoc, jsonView, type Node } from './view.js';
 export { detectApi } from './detect.js';
+export { depthOf, maxDepth, maxFileBytes, maxSchemaNesting, NestingTooDeep, readRegularFile } from './limits.js';

@@ -16,7 +16,7 @@ export interface Located<L> {
 
 export type Want = 'operation' | 'response' | 'header' | 'schema';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Path templates compare without their parameter names: `/messages/{id}` is `/messages/{messageid}`. */
 export function normalisePath(path: string): string {

@@ -6,6 +6,7 @@
 // whose base path is the document's server URL path.
 import { loadCatalog } from './catalog.js';
 import { checkDocument, RULE_GROUPS, type RuleGroup } from './check.js';
+import { NestingTooDeep } from './limits.js';
 import { detectApi } from './detect.js';
 import type { DocumentView } from './view.js';
 
@@ -56,7 +57,15 @@ function rule(group: RuleGroup) {
           });
           return;
         }
-        for (const violation of checkDocument(view, entries, { kinds: RULE_GROUPS[group] })) {
+        let violations: ReturnType<typeof checkDocument<Location>>;
+        try {
+          violations = checkDocument(view, entries, { kinds: RULE_GROUPS[group] });
+        } catch (error) {
+          if (!(error instanceof NestingTooDeep)) throw error;
+          ctx.report({ message: `spec-check cannot check this document: ${error.message}`, location: ctx.location });
+          return;
+        }
+        for (const violation of violations) {
           ctx.report({
             message: `${violation.rule} (section ${violation.section}): expected ${violation.expected}, found ${violation.found}`,
             location: violation.loc,

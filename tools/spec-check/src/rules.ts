@@ -2,6 +2,8 @@
 // findings (location, expected, found); check.ts turns them into violations.
 import type { ApiCatalog, Entry, Place, SchemaCheck } from './catalog.js';
 import { checkSchema, type Finding, forbidden, type Mode, show } from './expect.js';
+import { editHint } from './closed-sets.js';
+import { failureStatementFindings } from './failure-statements.js';
 import { describePlace, type Locator, normalisePath, serverBasePaths } from './places.js';
 import { properties, propertiesLoc, propertyNodes, readSchema, requiredNames, itemNodes } from './schema.js';
 import { follow, get, isObject, type Node } from './view.js';
@@ -204,6 +206,7 @@ export const responsesRule = <L>(locator: Locator<L>, entry: Extract<Entry, { ki
         }
         for (const schema of schemas) findings.push(...checkSchema(view, [schema], body.shape!, 'partial'));
       }
+      findings.push(...failureStatementFindings(locator, entry, response));
       for (const [name, expect] of Object.entries(entry.headers ?? {})) {
         const headers = get(view, response, 'headers');
         const key = isObject(headers?.value) ? Object.keys(headers.value).find((h) => h.toLowerCase() === name.toLowerCase()) : undefined;
@@ -239,7 +242,11 @@ export const statusesRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kin
       }
       for (const status of present) {
         if (!statuses.includes(status)) {
-          findings.push({ loc: get(view, responses!, status)!.loc, expected: `only responses ${statuses.join(', ')}`, found: `response ${status}` });
+          findings.push({
+            loc: get(view, responses!, status)!.loc,
+            expected: `only responses ${statuses.join(', ')} (${editHint(entry, `response ${status}`)})`,
+            found: `response ${status}`,
+          });
         }
       }
     }

@@ -1,6 +1,7 @@
 // Reads what a schema says whatever its layout: a `$ref` (with sibling keywords, which OpenAPI 3.1
 // applies alongside the target), `allOf` members, or everything inline. The keywords of all those
 // parts apply together, so the rules read them together.
+import { maxSchemaNesting, NestingTooDeep } from './limits.js';
 import { type Broken, type DocumentView, deref, get, isBroken, isObject, isRef, type Node } from './view.js';
 
 export interface SchemaParts<L> {
@@ -20,7 +21,11 @@ export function readSchema<L>(view: DocumentView<L>, nodes: Node<L>[]): SchemaPa
   const parts: Node<L>[] = [];
   const broken: Broken<L>[] = [];
   const seen = new Set<string>();
-  const expand = (node: Node<L>) => {
+  const expand = (node: Node<L>, depth: number) => {
+    // Each $ref or allOf step is one level; a hostile chain must not exhaust the stack.
+    if (depth > maxSchemaNesting) {
+      throw new NestingTooDeep(`schema at ${view.pointer(node.loc) || '(root)'} is nested deeper than ${maxSchemaNesting} $ref/allOf levels (spec-check's limit)`);
+    }
     const key = view.key(node.loc);
     if (seen.has(key)) return;
     seen.add(key);
@@ -29,14 +34,14 @@ export function readSchema<L>(view: DocumentView<L>, nodes: Node<L>[]): SchemaPa
     if (isRef(node.value)) {
       const target = view.resolveRef(node);
       if ('error' in target) broken.push({ loc: node.loc, error: target.error });
-      else expand(target);
+      else expand(target, depth + 1);
     }
     const allOf = get(view, node, 'allOf');
     if (Array.isArray(allOf?.value)) {
-      allOf.value.forEach((_, index) => expand(get(view, allOf, index)!));
+      allOf.value.forEach((_, index) => expand(get(view, allOf, index)!, depth + 1));
     }
   };
-  nodes.forEach(expand);
+  for (const node of nodes) expand(node, 0);
   const first = nodes[0]!;
   const resolved = deref(view, first);
   return { home: isBroken(resolved) ? first : resolved, parts, broken };

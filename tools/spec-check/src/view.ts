@@ -1,9 +1,10 @@
 // A read-only view of an OpenAPI document that the rules walk. Two implementations: a JSON view
 // (the CLI and the tests: one parsed document, plus any files its `$ref`s name) and a Redocly view
 // (the lint plugin: Redocly's resolver, so locations point into the source files).
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { depthOf, maxDepth, maxFileBytes, readRegularFile } from './limits.js';
 
 export interface Node<L> {
   readonly value: unknown;
@@ -86,19 +87,57 @@ export interface FileLoc {
 /** Parses JSON or YAML text; throws with the parser's message. */
 export function parseDocumentText(text: string, file: string): Json {
   if (file.endsWith('.json')) return JSON.parse(text);
-  return parseYaml(text, { prettyErrors: true });
+  // logLevel error: errors still throw, but warnings are not printed; a warning's frame would quote
+  // the file's lines on stderr (a `%` directive, say), outside spec-check's one-line error.
+  return parseYaml(text, { prettyErrors: true, logLevel: 'error' });
+}
+
+export interface JsonViewOptions {
+  /** Largest file a `$ref` may name; default maxFileBytes (16 MiB). */
+  maxFileBytes?: number;
+}
+
+/**
+ * Reads the file a `$ref` names, confined to `tree` (the checked document's folder): its real
+ * path (symlinks resolved) must lie inside, and it must be a regular file within the size limit.
+ * Parse errors keep their first line only: a YAML error frame quotes the file's lines.
+ */
+function confinedReader(tree: string, limit: number): (path: string) => Json {
+  const realTree = realpathSync(tree);
+  return (path) => {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      throw new Error('no such file');
+    }
+    if (real !== realTree && !real.startsWith(realTree + sep)) {
+      throw new Error(`outside the document's folder ${tree} (spec-check follows $refs only inside it)`);
+    }
+    const text = readRegularFile(real, limit);
+    let parsed: Json;
+    try {
+      parsed = parseDocumentText(text, real);
+    } catch (error) {
+      throw new Error(`cannot parse: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (depthOf(parsed, maxDepth) > maxDepth) throw new Error(`nested deeper than ${maxDepth} levels (spec-check's limit)`);
+    return parsed;
+  };
 }
 
 /**
  * A view of one parsed document. Local `$ref`s (`#/...`) resolve inside it; with `file` set,
  * relative file `$ref`s (`paths/messages.yaml#/get`) are read from disk, so a split source spec
- * can be checked too. Pointers of other files print as `<relative file>#<pointer>`.
+ * can be checked too, but only regular files inside the document's folder (confinedReader).
+ * Pointers of other files print as `<relative file>#<pointer>`.
  */
-export function jsonView(document: Json, file?: string): DocumentView<FileLoc> {
+export function jsonView(document: Json, file?: string, options: JsonViewOptions = {}): DocumentView<FileLoc> {
   const rootFile = file ? resolve(file) : '<document>';
   const files = new Map<string, Json>([[rootFile, document]]);
+  const read = file ? confinedReader(dirname(rootFile), options.maxFileBytes ?? maxFileBytes) : undefined;
   const load = (path: string): Json => {
-    if (!files.has(path)) files.set(path, parseDocumentText(readFileSync(path, 'utf8'), path));
+    if (!files.has(path)) files.set(path, read!(path));
     return files.get(path);
   };
   const at = (value: Json, pointer: string): Json => {
@@ -131,7 +170,7 @@ export function jsonView(document: Json, file?: string): DocumentView<FileLoc> {
       try {
         content = load(target);
       } catch (error) {
-        return { error: `cannot resolve $ref ${ref}: ${(error as Error).message}` };
+        return { error: `cannot resolve $ref ${ref}: ${(error as Error).message.split('\n')[0]}` };
       }
       const value = at(content, pointer);
       if (value === undefined) return { error: `$ref ${ref} points to nothing` };

@@ -1,6 +1,6 @@
 // Which git ref the bundles are compared with.
 import { UnusableInput } from './errors.js';
-import { git, gitMaybe } from './git.js';
+import { gitMaybe } from './git.js';
 
 /** Tags changesets creates on release: `@messaging-contracts/<package>@<version>`. */
 export const releaseTagPattern = '@messaging-contracts/*@*';
@@ -16,8 +16,7 @@ export interface BaseRef {
  * itself that merge-base is HEAD: the committed contracts are compared with the working tree's.
  */
 export function resolveBaseRef(repoRoot: string): BaseRef {
-  const tags = gitMaybe(repoRoot, ['tag', '--list', releaseTagPattern, '--sort=-creatordate']);
-  const newest = tags?.split('\n').find((tag) => tag.length > 0);
+  const newest = releaseTags(repoRoot)[0];
   if (newest) return { ref: newest, reason: 'newest release tag' };
   // A CI clone may only have the remote-tracking branch.
   for (const main of ['main', 'origin/main']) {
@@ -35,6 +34,13 @@ export function commitOf(repoRoot: string, ref: string): string {
   return commit;
 }
 
-export function shortCommit(repoRoot: string, commit: string): string {
-  return git(repoRoot, ['rev-parse', '--short', commit]);
+/** The release tags, newest first by creation date. */
+export function releaseTags(repoRoot: string): string[] {
+  const tags = gitMaybe(repoRoot, ['tag', '--list', releaseTagPattern, '--sort=-creatordate']);
+  return (tags ?? '').split('\n').filter((tag) => tag.length > 0);
+}
+
+/** The commit HEAD names, or undefined in a repository without commits. */
+export function headCommit(repoRoot: string): string | undefined {
+  return gitMaybe(repoRoot, ['rev-parse', '--verify', '--quiet', 'HEAD']);
 }

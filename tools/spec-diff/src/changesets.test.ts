@@ -1,10 +1,10 @@
-// The changeset rule: an interface with breaking changes needs a major changeset for its types
-// package. Changesets are read from temporary .changeset folders with changesets' own reader.
+// The changeset rule: every contract change needs a changeset for each package it alters, at the
+// bump the change needs once something is released. Changesets are read from temporary .changeset folders with changesets' own reader.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { majorBumps, typesPackageOf } from './changesets.js';
+import { pendingBumps, typesPackageOf } from './changesets.js';
 import type { Json } from './diff.js';
 import { evaluate } from './gate.js';
 import { pair } from './test-support/bundles.js';
@@ -32,95 +32,108 @@ const changeset = (releases: Record<string, string>, summary = 'A change.') =>
 
 const readme = '# Changesets\n\nA breaking change is a **major** bump.\n';
 
-describe('majorBumps', () => {
-  const cases: [string, { given?: Record<string, string>; want: string[] }][] = [
-    ['no .changeset folder: none', { want: [] }],
-    ['only the README: none', { given: { 'README.md': readme }, want: [] }],
+describe('pendingBumps', () => {
+  const cases: [string, { given?: Record<string, string>; want: Record<string, string> }][] = [
+    ['no .changeset folder: none', { want: {} }],
+    ['only the README: none', { given: { 'README.md': readme }, want: {} }],
     [
-      'the packages bumped major, across files, and not the minor ones',
+      'the highest bump of each package, across files',
       {
         given: {
           'README.md': readme,
           'brave-owls-sing.md': changeset({ [typesPackageOf('im-v1')]: 'major', [typesPackageOf('sms-v2')]: 'minor' }),
-          'quiet-dogs-run.md': changeset({ [typesPackageOf('gateway-v1')]: 'major' }),
+          'quiet-dogs-run.md': changeset({ [typesPackageOf('gateway-v1')]: 'major', [typesPackageOf('sms-v2')]: 'patch' }),
           'calm-cats-nap.md': changeset({ [typesPackageOf('campaign-manager-v1')]: 'patch' }),
         },
-        want: ['@messaging-contracts/gateway-v1-types', '@messaging-contracts/im-v1-types'],
+        want: {
+          '@messaging-contracts/campaign-manager-v1-types': 'patch',
+          '@messaging-contracts/gateway-v1-types': 'major',
+          '@messaging-contracts/im-v1-types': 'major',
+          '@messaging-contracts/sms-v2-types': 'minor',
+        },
       },
     ],
   ];
   it.each(cases)('%s', async (_title, { given, want }) => {
-    expect([...(await majorBumps(projectWith(given)))].sort()).toEqual(want);
+    expect(Object.fromEntries(await pendingBumps(projectWith(given)))).toEqual(want);
   });
 });
 
 describe('the gate rule', () => {
   const removeBroadcast = (d: Json) => delete d.paths['/messages/broadcast'];
   const addOptionalField = (d: Json) => (d.components.schemas.Message.properties.priority = { type: 'integer' });
+  const retitle = (d: Json) => (d.info.title = 'Another title');
+  const gatewayPackages = ['@messaging-contracts/gateway-v1-client', '@messaging-contracts/gateway-v1-types', '@messaging-contracts/openapi'];
+  const all = (bump: string) => changeset(Object.fromEntries(gatewayPackages.map((name) => [name, bump])));
+  const missing = (bump: string, has: string | undefined, packages = gatewayPackages) =>
+    packages.map((pkg) => `gateway-v1 changed: add a ${bump} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'}): pnpm changeset`);
   const cases: [
     string,
-    { given: { mutate: (d: Json) => void; changesets: Record<string, string> }; want: { exitCode: 0 | 1; errors: string[] } },
+    { given: { mutate: (d: Json) => void; changesets: Record<string, string>; released?: false }; want: { exitCode: 0 | 1; errors: string[] } },
   ][] = [
+    ['a breaking change with a major changeset for every package it alters passes', { given: { mutate: removeBroadcast, changesets: { 'a.md': all('major') } }, want: { exitCode: 0, errors: [] } }],
+    ['a breaking change with only minor changesets fails, naming each package', { given: { mutate: removeBroadcast, changesets: { 'a.md': all('minor') } }, want: { exitCode: 1, errors: missing('major', 'minor') } }],
     [
-      'a breaking change with a major changeset for its types package passes',
+      'a breaking change with a major changeset for the types package only fails for the contract and the client',
       {
         given: { mutate: removeBroadcast, changesets: { 'a.md': changeset({ '@messaging-contracts/gateway-v1-types': 'major' }) } },
-        want: { exitCode: 0, errors: [] },
+        want: { exitCode: 1, errors: missing('major', undefined, ['@messaging-contracts/gateway-v1-client', '@messaging-contracts/openapi']) },
       },
     ],
     [
-      'a breaking change with only a minor changeset fails',
-      {
-        given: { mutate: removeBroadcast, changesets: { 'a.md': changeset({ '@messaging-contracts/gateway-v1-types': 'minor' }) } },
-        want: {
-          exitCode: 1,
-          errors: ['gateway-v1 has breaking changes: add a major changeset for @messaging-contracts/gateway-v1-types (pnpm changeset)'],
-        },
-      },
+      "a breaking change with major changesets for another interface's packages fails",
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': changeset({ '@messaging-contracts/sms-v2-types': 'major' }) } }, want: { exitCode: 1, errors: missing('major', undefined) } },
+    ],
+    ['a non-breaking change without a changeset fails', { given: { mutate: addOptionalField, changesets: { 'README.md': readme } }, want: { exitCode: 1, errors: missing('minor', undefined) } }],
+    ['a non-breaking change with minor changesets passes', { given: { mutate: addOptionalField, changesets: { 'a.md': all('minor') } }, want: { exitCode: 0, errors: [] } }],
+    ['a change outside paths (the title) needs a patch changeset', { given: { mutate: retitle, changesets: {} }, want: { exitCode: 1, errors: missing('patch', undefined) } }],
+    [
+      'before the first release a breaking change is covered by any changeset',
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('patch') }, released: false }, want: { exitCode: 0, errors: [] } },
     ],
     [
-      "a breaking change with a major changeset for another interface's package fails",
-      {
-        given: { mutate: removeBroadcast, changesets: { 'a.md': changeset({ '@messaging-contracts/sms-v2-types': 'major' }) } },
-        want: {
-          exitCode: 1,
-          errors: ['gateway-v1 has breaking changes: add a major changeset for @messaging-contracts/gateway-v1-types (pnpm changeset)'],
-        },
-      },
+      'before the first release a contract change still needs a changeset',
+      { given: { mutate: removeBroadcast, changesets: {}, released: false }, want: { exitCode: 1, errors: missing('patch', undefined) } },
     ],
-    [
-      'a non-breaking change needs no changeset',
-      { given: { mutate: addOptionalField, changesets: { 'README.md': readme } }, want: { exitCode: 0, errors: [] } },
-    ],
+    ['no change needs no changeset', { given: { mutate: () => {}, changesets: {} }, want: { exitCode: 0, errors: [] } }],
   ];
+  const affected = (id: string) => (id === 'gateway-v1' ? gatewayPackages : [`@messaging-contracts/${id}-types`]);
   it.each(cases)('%s', async (_title, { given, want }) => {
     const { before, after } = pair('gateway-v1', given.mutate);
-    const majors = await majorBumps(projectWith(given.changesets));
-    const outcome = evaluate([{ id: 'gateway-v1', before, after }], majors);
+    const bumps = await pendingBumps(projectWith(given.changesets));
+    const outcome = evaluate([{ id: 'gateway-v1', before, after }], { bumps, affected, released: given.released ?? true });
     expect({ exitCode: outcome.exitCode, errors: outcome.errors }).toEqual(want);
   });
 
-  it('prints each breaking change as "<interface>  <json pointer>  <what changed>"', () => {
-    const { before, after } = pair('gateway-v1', removeBroadcast);
-    expect(evaluate([{ id: 'gateway-v1', before, after }], new Set()).lines).toEqual([
-      'gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast',
-      'gateway-v1: 1 breaking change(s), and no major changeset for @messaging-contracts/gateway-v1-types',
-    ]);
+  it('lists each change with its pointer, what changed, its kind and the bump it needs', () => {
+    const { before, after } = pair('gateway-v1', (d) => {
+      removeBroadcast(d);
+      addOptionalField(d);
+    });
+    const { lines } = evaluate([{ id: 'gateway-v1', before, after }], { bumps: new Map(), affected, released: true });
+    expect(lines).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
+    expect(lines).toContainEqual(
+      'gateway-v1  /paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema/properties/priority  added property "priority" (sent by the service)  [non-breaking: minor]',
+    );
+    const changes = lines.filter((line) => line.startsWith('gateway-v1  '));
+    expect(changes.every((line) => /^gateway-v1  \/\S+  .+  \[(breaking: major|non-breaking: minor)\]$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe(`gateway-v1: ${changes.length} change(s), 1 breaking, needing a major bump; no major changeset for ${gatewayPackages.join(', ')}`);
   });
 
-  it('treats an interface the base does not have as new, and one that is gone as breaking', () => {
+  it('treats an interface the base does not have as an addition, and one that is gone as breaking', () => {
     const { before } = pair('im-v1', () => {});
     const outcome = evaluate(
       [
         { id: 'im-v1', after: before },
         { id: 'sms-v2', before: pair('sms-v2', () => {}).before },
       ],
-      new Set(),
+      { bumps: new Map([['@messaging-contracts/im-v1-types', 'minor']]), affected, released: true },
     );
     expect(outcome.lines).toEqual([
-      'sms-v2  #  removed the interface (its bundle is gone)',
-      'im-v1: new interface (not at the base), nothing to compare: not breaking',
-      'sms-v2: 1 breaking change(s), and no major changeset for @messaging-contracts/sms-v2-types',
+      'im-v1  #  added the interface (not at the base)  [non-breaking: minor]',
+      'sms-v2  #  removed the interface (its bundle is gone)  [breaking: major]',
+      'im-v1: 1 change(s), 0 breaking, needing a minor bump; covered by changesets for @messaging-contracts/im-v1-types',
+      'sms-v2: 1 change(s), 1 breaking, needing a major bump; no major changeset for @messaging-contracts/sms-v2-types',
     ]);
     expect(outcome.exitCode).toBe(1);
   });

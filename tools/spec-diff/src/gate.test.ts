@@ -1,6 +1,6 @@
 // The gate end to end, in a throwaway git repository holding this repository's specs: the base
 // bundles are built from git, the current ones are copies of specs/dist (mutated per case).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Json } from './diff.js';
 import { UnusableInput } from './errors.js';
 import { runGate } from './gate.js';
 import { main } from './main.js';
+import { affectedPackages, readWorkspace } from './affected.js';
 import { repoRoot, specsDist } from './test-support/bundles.js';
 import { type TempRepo, tempRepo } from './test-support/git-repo.js';
 
@@ -28,7 +29,15 @@ beforeAll(() => {
     recursive: true,
     filter: (source) => !['node_modules', 'dist'].includes(relative(specs, source).split(sep)[0]!),
   });
-  repo.commit('the four contracts', { '.changeset/README.md': '# Changesets\n' }, '2024-02-01T00:00:00Z');
+  // The workspace's manifests, so the packages a change alters come from the real dependency graph.
+  const manifests: Record<string, string> = { 'pnpm-workspace.yaml': readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8') };
+  for (const folder of ['packages', 'tools']) {
+    for (const name of readdirSync(join(repoRoot, folder))) {
+      const manifest = join(repoRoot, folder, name, 'package.json');
+      if (existsSync(manifest)) manifests[`${folder}/${name}/package.json`] = readFileSync(manifest, 'utf8');
+    }
+  }
+  repo.commit('the four contracts', { ...manifests, '.changeset/README.md': '# Changesets\n' }, '2024-02-01T00:00:00Z');
   repo.git('tag', releaseTag);
 });
 afterAll(() => repo.remove());
@@ -65,6 +74,21 @@ async function gate(options: { afterDir: string; base?: string }) {
 const removeBroadcast = (id: string, bundle: Json) => {
   if (id === 'gateway-v1') delete bundle.paths['/messages/broadcast'];
 };
+const retitleSms = (id: string, bundle: Json) => {
+  if (id === 'sms-v2') bundle.info.description = `${bundle.info.description ?? ''} Reworded.`;
+};
+// What a change alters, from this workspace's graph (affected.test.ts holds the derivation itself):
+// at least the contract, the interface's types and client, and for B the webhooks.
+const affectedBy = (id: string) => affectedPackages(readWorkspace(repoRoot), id, apiIds);
+const gatewayPackages = affectedBy('gateway-v1');
+const smsPackages = affectedBy('sms-v2');
+const changesetFor = (packages: string[], bump: string) => `---\n${packages.map((p) => `"${p}": ${bump}`).join('\n')}\n---\n\nA change.\n`;
+const escape = (text: string) => text.replace(/[.@/()*]/g, '\\$&');
+
+it('derives the packages from the workspace: the contract, the types and client, and the webhooks for B', () => {
+  expect(gatewayPackages).toEqual(expect.arrayContaining(['openapi', 'gateway-v1-types', 'gateway-v1-client'].map((p) => `@messaging-contracts/${p}`)));
+  expect(smsPackages).toEqual(expect.arrayContaining(['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks'].map((p) => `@messaging-contracts/${p}`)));
+});
 
 describe('runGate', () => {
   const cases: [
@@ -75,58 +99,72 @@ describe('runGate', () => {
     },
   ][] = [
     [
-      'unchanged bundles pass: the base, bundled from git, equals specs/dist',
+      'unchanged bundles pass: the base, bundled from git, equals specs/dist; it says which ref and commit',
       {
         given: {},
         want: {
           exitCode: 0,
-          out: [
-            new RegExp(`compared with ${releaseTag.replace(/[.@/]/g, '\\$&')} \\(\\w+\\), the newest release tag$`),
-            ...apiIds.map((id) => `${id}: no breaking changes (0 other change(s))`),
-          ],
+          out: [new RegExp(`^spec-diff: compared \\S+ with ${escape(releaseTag)}, commit [0-9a-f]{40} \\(the newest release tag\\)$`), ...apiIds.map((id) => `${id}: no changes`)],
           err: [],
         },
       },
     ],
     [
-      'a removed endpoint without a changeset fails and says which changeset is missing',
+      'after a release, a removed endpoint without a changeset fails, listing the change and each package to bump',
       {
         given: { mutate: removeBroadcast },
         want: {
           exitCode: 1,
           out: [
-            'gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast',
-            'gateway-v1: 1 breaking change(s), and no major changeset for @messaging-contracts/gateway-v1-types',
-            'sms-v2: no breaking changes (0 other change(s))',
+            'gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]',
+            `gateway-v1: 1 change(s), 1 breaking, needing a major bump; no major changeset for ${gatewayPackages.join(', ')}`,
+            'sms-v2: no changes',
           ],
-          err: [
-            'spec-diff: gateway-v1 has breaking changes: add a major changeset for @messaging-contracts/gateway-v1-types (pnpm changeset)',
-          ],
+          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has none): pnpm changeset`),
         },
       },
     ],
     [
-      'a removed endpoint with an uncommitted major changeset passes',
+      'after a release, a removed endpoint with only minor changesets fails',
       {
-        given: {
-          mutate: removeBroadcast,
-          changeset: '---\n"@messaging-contracts/gateway-v1-types": major\n---\n\nRemove sendBroadcast.\n',
+        given: { mutate: removeBroadcast, changeset: changesetFor(gatewayPackages, 'minor') },
+        want: {
+          exitCode: 1,
+          out: [],
+          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has only a minor one): pnpm changeset`),
         },
+      },
+    ],
+    [
+      'after a release, a removed endpoint with an uncommitted major changeset for each package passes',
+      {
+        given: { mutate: removeBroadcast, changeset: changesetFor(gatewayPackages, 'major') },
         want: {
           exitCode: 0,
-          out: ['gateway-v1: 1 breaking change(s), covered by a major changeset for @messaging-contracts/gateway-v1-types'],
+          out: [`gateway-v1: 1 change(s), 1 breaking, needing a major bump; covered by changesets for ${gatewayPackages.join(', ')}`],
           err: [],
         },
       },
     ],
     [
-      'against a base without specs every interface is new, and nothing is breaking',
+      "a contract change without a changeset fails, naming B's dependants from the workspace graph (webhooks)",
       {
-        given: { mutate: removeBroadcast, base: 'before-specs' },
+        given: { mutate: retitleSms },
         want: {
-          exitCode: 0,
-          out: [/has no specs\/: every interface is new there$/, 'gateway-v1: new interface (not at the base), nothing to compare: not breaking'],
-          err: [],
+          exitCode: 1,
+          out: ['sms-v2  #  changed the bundle outside paths, webhooks and security  [annotation: patch]'],
+          err: smsPackages.map((pkg) => `spec-diff: sms-v2 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`),
+        },
+      },
+    ],
+    [
+      'against a base without specs every interface is new, and each needs a changeset',
+      {
+        given: { base: 'before-specs' },
+        want: {
+          exitCode: 1,
+          out: [/has no specs\/: every interface is new there$/, 'gateway-v1  #  added the interface (not at the base)  [non-breaking: minor]'],
+          err: [/^spec-diff: gateway-v1 changed: add a minor changeset for @messaging-contracts\/gateway-v1-client \(it has none\)/],
         },
       },
     ],
@@ -137,9 +175,28 @@ describe('runGate', () => {
       afterDir: afterDir(given.mutate),
       ...(given.base === 'before-specs' ? { base: beforeSpecs } : {}),
     });
-    expect(result.exitCode).toBe(want.exitCode);
+    expect(result.exitCode, [...result.out, ...result.err].join('\n')).toBe(want.exitCode);
     for (const line of want.out) expect(result.out).toContainEqual(typeof line === 'string' ? line : expect.stringMatching(line));
-    expect(result.err).toEqual(want.err);
+    if (want.err.every((line) => typeof line === 'string')) expect(result.err).toEqual(want.err);
+    else for (const line of want.err) expect(result.err).toContainEqual(typeof line === 'string' ? line : expect.stringMatching(line));
+  });
+
+  it('before any release tag, on main, says there is nothing released to break and that the base is HEAD', async () => {
+    repo.git('tag', '-d', releaseTag);
+    try {
+      const head = repo.git('rev-parse', 'HEAD');
+      const result = await gate({ afterDir: afterDir(removeBroadcast), base: undefined });
+      expect(result.out).toContain(`spec-diff: compared ${relative(repo.dir, scratch.at(-1)!)} with commit ${head} (the merge-base with main)`);
+      expect(result.out).toContain('spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing released to break; every contract change still needs a changeset');
+      expect(result.out).toContainEqual(expect.stringMatching(/^spec-diff: the base is HEAD itself/));
+      // The change is still listed, and still needs a changeset, of any bump.
+      expect(result.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
+      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`));
+      writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor(gatewayPackages, 'patch'));
+      expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(0);
+    } finally {
+      repo.git('tag', releaseTag, repo.git('rev-parse', 'HEAD'));
+    }
   });
 
   it('refuses to run without the current bundles', async () => {
@@ -155,7 +212,8 @@ describe('main', () => {
     ['an unknown base ref is unusable input', { given: ['--base', 'no-such-ref'], want: { exitCode: 2, err: ['spec-diff: unknown git ref: no-such-ref'] } }],
     ['--base without a ref is unusable input', { given: ['--base'], want: { exitCode: 2, err: ['spec-diff: --base needs a git ref'] } }],
     ['an unknown argument is unusable input', { given: ['--head', 'x'], want: { exitCode: 2, err: ['spec-diff: unknown argument: --head'] } }],
-    ['--help prints the usage', { given: ['--help'], want: { exitCode: 0, err: [], out: /^usage: spec-diff \[--base <git-ref>\]/ } }],
+    ['--help prints the usage', { given: ['--help'], want: { exitCode: 0, err: [], out: /^usage: spec-diff \[--base <git-ref>\] \[--dist <dir>\]/ } }],
+    ['--dist without a folder is unusable input', { given: ['--dist'], want: { exitCode: 2, err: ['spec-diff: --dist needs a folder of bundles'] } }],
   ];
   it.each(cases)('%s', async (_title, { given, want }) => {
     const out: string[] = [];
@@ -163,5 +221,35 @@ describe('main', () => {
     const exitCode = await main(given, { out: (line) => out.push(line), err: (line) => err.push(line) }, repo.dir);
     expect({ exitCode, err }).toEqual({ exitCode: want.exitCode, err: want.err });
     if (want.out) expect(out.join('\n')).toMatch(want.out);
+  });
+});
+
+describe('an unusable bundle (issue 12, items 14 and 16)', () => {
+  /** A specs/dist copy whose gateway-v1.json holds `text`. */
+  const distWith = (text: string) => {
+    const dir = afterDir();
+    writeFileSync(join(dir, 'gateway-v1.json'), text);
+    return dir;
+  };
+  const nested = (levels: number) => `${'{"allOf":['.repeat(levels)}{"type":"string"}${']}'.repeat(levels)}`;
+  const real = readFileSync(join(specsDist, 'gateway-v1.json'), 'utf8');
+  const cases: [string, { given: string; want: RegExp }][] = [
+    ['an empty object', { given: '{}', want: /gateway-v1\.json: not an OpenAPI 3 document \("openapi" is missing\)$/ }],
+    ['null', { given: 'null', want: /gateway-v1\.json: not an OpenAPI document \(the top level is null, not an object\)$/ }],
+    ['an array', { given: '[]', want: /gateway-v1\.json: not an OpenAPI document \(the top level is an array, not an object\)$/ }],
+    ['a number', { given: '42', want: /gateway-v1\.json: not an OpenAPI document \(the top level is a number, not an object\)$/ }],
+    ['a document without paths', { given: '{"openapi":"3.1.0","info":{"title":"x","version":"1"}}', want: /gateway-v1\.json: no "paths" object \(found none\): nothing to compare$/ }],
+    ['paths that are not an object', { given: '{"openapi":"3.1.0","paths":[]}', want: /no "paths" object \(found an array\)/ }],
+    ['not JSON', { given: '{"openapi":', want: /gateway-v1\.json is not JSON: / }],
+    ['3 000 nested allOf', { given: real.replace('"maxLength": 20', `"maxLength": 20, "x-deep": ${nested(3000)}`), want: /gateway-v1\.json: nested deeper than 256 levels: refused/ }],
+  ];
+  it.each(cases)('%s is refused with exit 2 and one line', async (_title, { given, want }) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const exitCode = await main(['--dist', distWith(given)], { out: (line) => out.push(line), err: (line) => err.push(line) }, repo.dir);
+    expect({ exitCode, err: err.length, out }).toEqual({ exitCode: 2, err: 1, out: [] });
+    expect(err[0]).toMatch(/^spec-diff: /);
+    expect(err[0]).toMatch(want);
+    expect(err[0]).not.toContain('\n');
   });
 });

@@ -1,12 +1,18 @@
-// The gate: every breaking change to an interface needs a major changeset for its types package.
+// The gate: every contract change needs a changeset for each published package it alters, at least
+// at the bump the change needs (major for a breaking change, once something is released).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { affectedPackages, readWorkspace } from './affected.js';
 import { bundlesAt } from './base-bundles.js';
-import { type BaseRef, commitOf, resolveBaseRef, shortCommit } from './base-ref.js';
-import { majorBumps, typesPackageOf } from './changesets.js';
-import { diffContract, type Json } from './diff.js';
+import { inlineCallbackPathItems } from './canonical.js';
+import { type BaseRef, commitOf, headCommit, releaseTags, resolveBaseRef } from './base-ref.js';
+import { assertUsableBundle } from './bundle-shape.js';
+import { type Bump, bumpFor, covers, highest } from './bumps.js';
+import { pendingBumps } from './changesets.js';
+import { type Change, diffContract, type Json } from './diff.js';
 import { UnusableInput } from './errors.js';
+import { sameJson } from './same-json.js';
 
 /** One interface at the base and now; a side is undefined where the interface does not exist. */
 export interface Comparison {
@@ -17,42 +23,79 @@ export interface Comparison {
 
 export interface Outcome {
   exitCode: 0 | 1;
-  /** Breaking changes (`<id>  <json pointer>  <what changed>`), then one summary line per interface. */
+  /** Each change (`<id>  <json pointer>  <what changed>  [<kind>: <bump>]`), then one summary line per interface. */
   lines: string[];
-  /** What fails the gate: interfaces whose breaking changes have no major changeset. */
+  /** What fails the gate: packages a change alters without a changeset of the needed bump. */
   errors: string[];
 }
 
-export function evaluate(comparisons: Comparison[], majors: Set<string>): Outcome {
+export interface Context {
+  /** The highest pending changeset bump per package. */
+  bumps: Map<string, Bump>;
+  /** The published packages a change to an interface alters. */
+  affected: (id: string) => string[];
+  /**
+   * Whether the base is a release. Before the first release nothing is released to break: any
+   * changeset covers a change, whatever bump it would need later.
+   */
+  released: boolean;
+}
+
+/** The changes of one interface; throws UnusableInput when the bundles cannot be compared. */
+function changesOf(id: string, before: Json, after: Json): Change[] {
+  try {
+    return diffContract(before, after);
+  } catch (error) {
+    // The depth bound (bundle-shape.ts) keeps nesting shallow; a $ref chain can still go deep.
+    if (error instanceof RangeError) throw new UnusableInput(`${id}: too deeply nested to compare (${error.message})`);
+    throw error;
+  }
+}
+
+export function evaluate(comparisons: Comparison[], context: Context): Outcome {
   const lines: string[] = [];
   const summaries: string[] = [];
   const errors: string[] = [];
   for (const { id, before, after } of comparisons) {
-    if (before === undefined) {
-      summaries.push(`${id}: new interface (not at the base), nothing to compare: not breaking`);
+    let changes: Array<Pick<Change, 'pointer' | 'what' | 'type'>>;
+    if (before === undefined) changes = [{ pointer: '#', what: 'added the interface (not at the base)', type: 'non-breaking' }];
+    else if (after === undefined) changes = [{ pointer: '#', what: 'removed the interface (its bundle is gone)', type: 'breaking' }];
+    else {
+      changes = changesOf(id, before, after);
+      // A bundle can differ outside what the diff reads (info, tags, descriptions of components);
+      // callbacks held inline or as a $ref are the same contract (canonical.ts).
+      if (changes.length === 0 && !sameJson(inlineCallbackPathItems(before), inlineCallbackPathItems(after))) {
+        changes = [{ pointer: '#', what: 'changed the bundle outside paths, webhooks and security', type: 'annotation' }];
+      }
+    }
+    for (const change of changes) lines.push(`${id}  ${change.pointer}  ${change.what}  [${change.type}: ${bumpFor(change.type)}]`);
+    const needed = highest(changes.map((change) => bumpFor(change.type)));
+    if (needed === undefined) {
+      summaries.push(`${id}: no changes`);
       continue;
     }
-    const changes =
-      after === undefined
-        ? [{ pointer: '#', what: 'removed the interface (its bundle is gone)', type: 'breaking' }]
-        : diffContract(before, after);
-    const breaking = changes.filter((change) => change.type === 'breaking');
-    for (const change of breaking) lines.push(`${id}  ${change.pointer}  ${change.what}`);
-    const pkg = typesPackageOf(id);
-    if (breaking.length === 0) {
-      summaries.push(`${id}: no breaking changes (${changes.length} other change(s))`);
-    } else if (majors.has(pkg)) {
-      summaries.push(`${id}: ${breaking.length} breaking change(s), covered by a major changeset for ${pkg}`);
-    } else {
-      summaries.push(`${id}: ${breaking.length} breaking change(s), and no major changeset for ${pkg}`);
-      errors.push(`${id} has breaking changes: add a major changeset for ${pkg} (pnpm changeset)`);
+    const breaking = changes.filter((change) => change.type === 'breaking').length;
+    const packages = context.affected(id);
+    // Before the first release there is nothing to break: any changeset will do.
+    const required: Bump = context.released ? needed : 'patch';
+    const missing = packages.filter((pkg) => !covers(context.bumps.get(pkg), required));
+    const counted = `${changes.length} change(s), ${breaking} breaking, needing a ${needed} bump`;
+    const scope = context.released ? '' : ' (nothing released yet: any changeset covers it)';
+    summaries.push(
+      missing.length === 0
+        ? `${id}: ${counted}${scope}; covered by changesets for ${packages.join(', ')}`
+        : `${id}: ${counted}${scope}; no ${required} changeset for ${missing.join(', ')}`,
+    );
+    for (const pkg of missing) {
+      const has = context.bumps.get(pkg);
+      errors.push(`${id} changed: add a ${required} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'}): pnpm changeset`);
     }
   }
   return { exitCode: errors.length > 0 ? 1 : 0, lines: [...lines, ...summaries], errors };
 }
 
 export interface GateOptions {
-  /** The work tree: specs/, specs/dist and .changeset/ are read from here, git runs here. */
+  /** The work tree: specs/, .changeset/ and the workspace are read from here, git runs here. */
   repoRoot: string;
   /** Git ref to compare with; default: the newest release tag, else the merge-base with main. */
   base?: string;
@@ -73,11 +116,14 @@ function apiIdsOf(specsDir: string): string[] {
 function loadAfter(afterDir: string, id: string): Json {
   const file = join(afterDir, `${id}.json`);
   if (!existsSync(file)) throw new UnusableInput(`${file} not found: run pnpm build first`);
+  let bundle: Json;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    bundle = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UnusableInput(`${file} is not JSON: ${(error as Error).message}`);
+    throw new UnusableInput(`${file} is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
+  assertUsableBundle(bundle, file);
+  return bundle;
 }
 
 /** Runs the gate; throws UnusableInput when it cannot (exit code 2). */
@@ -87,28 +133,32 @@ export async function runGate(options: GateOptions): Promise<0 | 1> {
   const err = options.err ?? ((line) => process.stderr.write(`${line}\n`));
   const afterDir = options.afterDir ?? join(repoRoot, 'specs', 'dist');
   const redocly = options.redocly ?? join(repoRoot, 'specs', 'node_modules', '.bin', 'redocly');
-
   const base: BaseRef = options.base ? { ref: options.base, reason: 'ref given with --base' } : resolveBaseRef(repoRoot);
   const commit = commitOf(repoRoot, base.ref);
+  // The current bundles before the base is bundled: an unusable one stops the gate at once.
   const afterIds = apiIdsOf(join(repoRoot, 'specs'));
   const afterBundles = new Map(afterIds.map((id) => [id, loadAfter(afterDir, id)]));
-  let majors: Set<string>;
+  let bumps: Map<string, Bump>;
   try {
-    majors = await majorBumps(repoRoot);
+    bumps = await pendingBumps(repoRoot);
   } catch (error) {
-    throw new UnusableInput(`cannot read .changeset: ${(error as Error).message}`);
+    throw new UnusableInput(`cannot read .changeset: ${(error as Error).message.split('\n')[0]}`);
   }
   const at = await bundlesAt(repoRoot, commit, redocly);
+  for (const [id, bundle] of at.bundles) assertUsableBundle(bundle, `${id} bundled at ${commit}`);
+  const workspace = readWorkspace(repoRoot);
+  const allIds = [...new Set([...afterIds, ...at.bundles.keys()])];
+  const released = releaseTags(repoRoot).length > 0;
 
-  const short = shortCommit(repoRoot, commit);
-  const named = commit.startsWith(base.ref) ? short : `${base.ref} (${short})`;
-  out(`spec-diff: ${relative(repoRoot, afterDir) || '.'} compared with ${named}, the ${base.reason}`);
+  out(`spec-diff: compared ${relative(repoRoot, afterDir) || '.'} with ${base.ref === commit ? 'commit' : `${base.ref}, commit`} ${commit} (the ${base.reason})`);
+  if (!released) out('spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing released to break; every contract change still needs a changeset');
+  if (commit === headCommit(repoRoot)) out('spec-diff: the base is HEAD itself: only uncommitted changes to the bundles are compared, not what was committed since a release');
   if (!at.hasSpecs) out(`spec-diff: ${base.ref} has no specs/: every interface is new there`);
   // Interfaces now, then interfaces only the base has (removed since).
   const ids = [...afterIds, ...[...at.bundles.keys()].filter((id) => !afterBundles.has(id))];
   const outcome = evaluate(
     ids.map((id) => ({ id, before: at.bundles.get(id), after: afterBundles.get(id) })),
-    majors,
+    { bumps, released, affected: (id) => affectedPackages(workspace, id, allIds) },
   );
   for (const line of outcome.lines) out(line);
   for (const line of outcome.errors) err(`spec-diff: ${line}`);

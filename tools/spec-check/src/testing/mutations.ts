@@ -184,6 +184,15 @@ class Generator {
       const content = get(this.view, response, 'content');
       const media = content && isObject(content.value) ? Object.keys(content.value)[0] : undefined;
       const schema = media !== undefined ? get(this.view, get(this.view, content!, media)!, 'schema') : undefined;
+      // Section 7 said on the operation itself: its own copy of the response stops saying it.
+      const own = structuredClone(response.value) as Record<string, Json>;
+      if (entry.describes !== undefined) {
+        mutations.push(set(`inline response ${place.response} without "${entry.describes}" in its description`, slot, { ...own, description: 'Failure.' }));
+      }
+      if (entry.schema !== undefined && media !== undefined && schema) {
+        const lookAlike = { ...(structuredClone(follow(this.view, schema)?.value) as object), description: 'A look-alike, not the documented schema.' };
+        mutations.push(set(`inline response ${place.response} with a look-alike of ${entry.schema}`, slot, { ...own, content: { ...(own.content as object), [media]: { schema: lookAlike } } }));
+      }
       if (entry.body?.presence === 'absent') {
         mutations.push(set('add a body schema', `${response.loc.pointer}/content`, { 'application/json': { schema: { type: 'object' } } }));
       } else if (entry.body?.shape && schema) {
@@ -293,6 +302,30 @@ class Generator {
               remove(`remove status ${statuses[0]}`, `${responses}/${escapePointerToken(statuses[0]!)}`),
             ];
           });
+      case 'operations': {
+        const operation = this.choose(this.locator.allOperations().filter((o) => /^\/paths\/[^/]+\/[a-z]+$/.test(o.loc.pointer)))!;
+        const answer = { responses: { default: { description: 'Undocumented.' } } };
+        return [
+          ...(entry.operations.paths
+            ? [
+                set('add an undocumented endpoint', `/paths/${escapePointerToken('/undocumented')}`, { get: answer }),
+                set('add an undocumented method to a documented path', `${operation.loc.pointer.replace(/\/[a-z]+$/, '')}/patch`, answer),
+              ]
+            : []),
+          ...(entry.operations.events
+            ? [
+                {
+                  ...set('add an undocumented callback', `${operation.loc.pointer}/callbacks/undocumentedEvent`, {}),
+                  apply: (d: Json) => {
+                    const callbacks = (getAt(d, `${operation.loc.pointer}/callbacks`) ?? {}) as Record<string, Json>;
+                    setAt(d, `${operation.loc.pointer}/callbacks`, { ...callbacks, undocumentedEvent: { '{$request.body#/url}': { post: answer } } });
+                  },
+                },
+                { ...set('add an undocumented webhook', '/webhooks/undocumentedEvent', {}), apply: (d: Json) => setAt(d, '/webhooks', { ...((getAt(d, '/webhooks') ?? {}) as object), undocumentedEvent: { post: answer } }) },
+              ]
+            : []),
+        ];
+      }
       case 'base-path':
         return [set('move the server URL off the base path', '/servers/0/url', '{base_url}/rest/elsewhere')];
       case 'version':

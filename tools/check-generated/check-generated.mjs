@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// check-generated: regenerates the generated files from the committed specs (`pnpm build`), then
+// fails when any generated folder differs from what git has committed: a changed file, a deleted
+// one, or a new file the generator writes that was never committed. The drift tests beside the
+// generated files run after the build has rewritten them, so they cannot see a stale commit; this
+// compares with git instead (issue 13, item 1).
+//
+//   check-generated                      run `pnpm build`, then compare
+//   check-generated --build "<command>"  regenerate with another command (a shell command line)
+//   check-generated --no-build           compare only (after a build that already ran)
+//
+// Exit 0 in step, 1 drift (each file named, with the command to run), 2 unusable (no git, a failed build).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, realpathSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folders never searched: dependencies, build output, VCS and tool caches. */
+const skipped = new Set(['node_modules', '.git', 'dist', '.turbo', 'coverage']);
+
+/**
+ * Every `<...>/src/generated` folder under `root`, found by walking the tree (so a package added
+ * later, such as packages/validators, is covered without editing a list).
+ */
+export function generatedDirs(root) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.isSymbolicLink() || skipped.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.name === 'generated' && dir.endsWith(`${sep}src`)) found.push(relative(root, path));
+      else walk(path);
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+/** `git status --porcelain` lines for the folders, untracked files included. */
+export function driftIn(root, dirs) {
+  if (dirs.length === 0) return [];
+  const output = execFileSync('git', ['status', '--porcelain=v1', '--untracked-files=all', '--', ...dirs], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return output.split('\n').filter((line) => line.length > 0);
+}
+
+const states = { M: 'differs from the committed file', D: 'is committed but no longer generated', '??': 'is generated but not committed', A: 'is staged but not committed' };
+
+/** One line per drifted file: what is wrong with it. */
+export function describeDrift(line) {
+  const code = line.slice(0, 2).trim();
+  const file = line.slice(3);
+  return `${file} ${states[code] ?? states[code[0]] ?? `has git status "${code}"`}`;
+}
+
+export function main(argv, root, io = { out: console.log, err: console.error }) {
+  let build = 'pnpm build';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--no-build') build = undefined;
+    else if (argv[i] === '--build' && argv[i + 1]) build = argv[++i];
+    else {
+      io.err(`check-generated: unknown argument ${argv[i]} (usage: check-generated [--no-build | --build "<command>"])`);
+      return 2;
+    }
+  }
+  if (build) {
+    const result = spawnSync(build, { cwd: root, shell: true, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (result.status !== 0) {
+      io.err(`check-generated: "${build}" failed (exit ${result.status ?? result.signal}); fix the build first:\n${(result.stderr ?? '').trim()}`);
+      return 2;
+    }
+  }
+  const dirs = generatedDirs(root);
+  let drift;
+  try {
+    drift = driftIn(root, dirs);
+  } catch (error) {
+    io.err(`check-generated: git status failed in ${root}: ${String(error.stderr ?? error.message).split('\n')[0]}`);
+    return 2;
+  }
+  if (drift.length === 0) {
+    io.out(`check-generated: ${dirs.length} generated folder(s) match the committed specs (${dirs.join(', ') || 'none found'})`);
+    return 0;
+  }
+  for (const line of drift) io.err(`check-generated: ${describeDrift(line)}`);
+  io.err(`check-generated: the committed generated files are stale: run \`${build ?? 'pnpm build'}\` and commit ${dirs.length === 1 ? dirs[0] : 'the generated folders'}`);
+  return 1;
+}
+
+// tools/check-generated/check-generated.mjs: the repository is two levels up.
+if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
+  process.exitCode = main(process.argv.slice(2), join(fileURLToPath(import.meta.url), '..', '..', '..'));
+}
