@@ -35,13 +35,19 @@ export interface ApiRoutes {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-function mediaTypePattern(key: string): RegExp {
-  // `application/vnd.<vendor>.gateway.v1+json`: a placeholder in angle brackets stands for a token.
-  const source = key
-    .toLowerCase()
-    .split(/<[^>]+>/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('[a-z0-9!#$&^_-]+');
+/**
+ * The media types a request body may have. A's vendor type (section 4.1) is keyed with a
+ * placeholder token that `x-vendor-token.placeholder` names, because the document hides the real
+ * one: that token matches any RFC 6838 restricted-name token. Parameters (`; charset=utf-8`) are
+ * stripped before matching.
+ */
+function mediaTypePattern(key: string, media: Json): RegExp {
+  const placeholder = media?.['x-vendor-token']?.placeholder;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const source =
+    typeof placeholder === 'string' && placeholder !== ''
+      ? key.toLowerCase().split(`.${placeholder.toLowerCase()}.`).map(escape).join('\\.[a-z0-9][a-z0-9!#$&^_.+-]*\\.')
+      : escape(key.toLowerCase());
   return new RegExp(`^${source}$`);
 }
 
@@ -83,7 +89,9 @@ function compile(api: ApiId): ApiRoutes {
         template,
         segments,
         authRequired: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
-        bodyMediaTypes: requestBody ? Object.keys(requestBody.content ?? {}).map(mediaTypePattern) : null,
+        bodyMediaTypes: requestBody
+          ? Object.entries(requestBody.content ?? {}).map(([key, media]) => mediaTypePattern(key, media as Json))
+          : null,
         bodyRequired: requestBody?.required === true,
         responses,
         successStatus: Number(success),

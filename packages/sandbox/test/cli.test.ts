@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 function run(args: string[]) {
-  // The sources, as vitest sees them (tsx), in a process of their own, as a user starts it.
-  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The sources, as vitest sees them (tsx), in a process of their own, as a user starts it. `--import
+  // tsx` resolves from the working directory: the package's, whichever directory vitest runs from.
+  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function collect(child: ReturnType<typeof run>) {
