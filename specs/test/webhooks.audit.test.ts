@@ -4,7 +4,7 @@
 // the operation that triggers it says so.
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
-import { callbackAddresses, eventCounts, interfaceTable, readSpecDocument } from './spec-document.ts';
+import { callbackAddresses, eventCounts, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 const addresses = callbackAddresses(markdown);

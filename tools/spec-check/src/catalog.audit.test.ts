@@ -2,7 +2,7 @@
 // document (every field of section 2, every row of sections 7 and 8) and check its format.
 import { describe, expect, it } from 'vitest';
 import { type ApiCatalog, type Entry, loadCatalog, parseApiCatalog } from './catalog.js';
-import { documentedFields, readSpecDocument, sectionNumbers, sectionText, tableRows } from './testing/spec-document.js';
+import { documentedFields, readSpecDocument, sectionNumbers, sectionText, tableRows } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 const catalog = loadCatalog();

@@ -2,7 +2,7 @@
 // of its interface (method, path, request, success status and body, other statuses and bodies).
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
-import { type EndpointRow, endpointTables, interfaceTable, readSpecDocument } from './spec-document.ts';
+import { type EndpointRow, endpointTables, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 const bundles = apiIds.map((id) => ({ id, bundle: loadBundle(id) }));
