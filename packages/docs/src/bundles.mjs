@@ -15,8 +15,8 @@ const require = createRequire(import.meta.url);
  *   callback: string, expression: string | undefined, parent: OperationRef | undefined, item: any, operation: any,
  * }} CallbackRef
  * @typedef {{
- *   id: string, title: string, version: string, basePath: string, serverUrl: string,
- *   auth: string[], purpose: string, operations: number, callbacks: number,
+ *   id: string, letter: string, title: string, version: string, basePath: string, serverUrl: string,
+ *   auth: string[], authDetails: string[], purpose: string, operations: number, callbacks: number,
  * }} InterfaceFacts
  */
 
@@ -239,6 +239,27 @@ export function purposeOf(doc) {
 }
 
 /**
+ * The interface's letter in the spec document (A to D), as its description states it ("Interface B of
+ * the messaging service"); '' when it states none.
+ * @param {any} doc
+ */
+export function letterOf(doc) {
+  return /\bInterface ([A-Z])\b/.exec(String(doc.info?.description ?? ''))?.[1] ?? '';
+}
+
+/**
+ * What each globally required security scheme's description says (how to authenticate, section 5).
+ * @param {any} doc
+ * @returns {string[]}
+ */
+export function authDetailsOf(doc) {
+  /** @type {Record<string, unknown>[]} */
+  const requirements = doc.security ?? [];
+  const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
+  return names.map((name) => String(doc.components?.securitySchemes?.[name]?.description ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/**
  * @param {string} id
  * @param {any} doc
  * @returns {InterfaceFacts}
@@ -246,11 +267,13 @@ export function purposeOf(doc) {
 export function factsOf(id, doc) {
   return {
     id,
+    letter: letterOf(doc),
     title: String(doc.info?.title ?? id),
     version: String(doc.info?.version ?? ''),
     basePath: basePathOf(doc),
     serverUrl: String(doc.servers?.[0]?.url ?? ''),
     auth: describeAuth(doc),
+    authDetails: authDetailsOf(doc),
     purpose: purposeOf(doc),
     operations: listOperations(doc).length,
     callbacks: listCallbacks(doc).length,

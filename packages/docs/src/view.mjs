@@ -40,31 +40,66 @@ function absoluteServer(server) {
 }
 
 /**
- * A tag that only callback operations carry has no operation of its own in Redoc 2 (it lists
- * callbacks inside the operation that declares them), so its section would be an empty heading. Its
- * description then names those callbacks and links the operations where they are shown.
- * @param {any} doc
- * @param {any} tag
+ * Redoc's anchor of an operation: `#tag/<first tag>/operation/<operationId>`.
+ * @param {any} op
  */
-function callbackOnlyTag(doc, tag) {
-  const onPaths = listOperations(doc).some((op) => (doc.paths[op.path][op.method].tags ?? []).includes(tag.name));
-  if (onPaths) return tag;
-  const callbacks = listCallbacks(doc).filter((cb) =>
-    (doc.paths[cb.parent.path][cb.parent.method].callbacks[cb.callback][cb.expression][cb.method].tags ?? []).includes(tag.name),
-  );
-  if (callbacks.length === 0) return tag;
-  const lines = callbacks.map((cb) => {
-    const parent = doc.paths[cb.parent.path][cb.parent.method];
-    const anchor = `#tag/${encodeURIComponent(parent.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(cb.parent.operationId ?? '')}`;
-    return `- **${cb.summary ?? cb.operationId}** (\`${cb.callback}\`, ${cb.method.toUpperCase()} \`${cb.expression}\`): shown in the Callbacks of [${
-      parent.summary ?? cb.parent.operationId
-    }](${anchor}).`;
-  });
-  return {
-    ...tag,
-    description: [tag.description, `Operations with this tag are callbacks, which this reference shows inside the operation that declares them:\n\n${lines.join('\n')}`].filter(Boolean).join('\n\n'),
-  };
+function anchorOf(op) {
+  return `#tag/${encodeURIComponent(op.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(op.operationId ?? '')}`;
 }
+
+/**
+ * Redoc 2 shows `paths.*.*.callbacks` collapsed inside the declaring operation, and there it leaves
+ * out the answers' examples; it renders OpenAPI 3.1 `webhooks` as operations of their own, expanded
+ * like any other, with every answer and its example. The copy therefore shows every callback as a
+ * webhook (the bundles are moving there too), and links each to the operation that declares it.
+ * @param {any} view a copy, changed in place
+ */
+function callbacksAsWebhooks(view) {
+  const callbacks = listCallbacks(view);
+  if (callbacks.length === 0) return;
+  /** @type {Record<string, any>} */
+  const webhooks = { ...(view.webhooks ?? {}) };
+  for (const cb of callbacks) {
+    const notes = [
+      cb.expression ? `Sent to \`${cb.expression}\`, the receiver's address.` : '',
+      cb.parent ? `Declared by [${view.paths[cb.parent.path][cb.parent.method].summary ?? cb.parent.operationId}](${anchorOf(view.paths[cb.parent.path][cb.parent.method])}) as its \`${cb.callback}\` callback.` : '',
+    ].filter(Boolean);
+    const operation = {
+      ...cb.operation,
+      description: [cb.operation.description, ...notes].filter(Boolean).join('\n\n'),
+      // Without its own requirement a webhook would show the interface's security as if the service
+      // sent those credentials to the receiver; section 5 leaves how it authenticates unshown.
+      security: cb.operation.security ?? [],
+    };
+    webhooks[cb.callback] = { ...(webhooks[cb.callback] ?? cb.item), [cb.method]: operation };
+  }
+  for (const op of listOperations(view)) {
+    const operation = view.paths[op.path][op.method];
+    if (!operation.callbacks) continue;
+    const own = callbacks.filter((cb) => cb.parent?.path === op.path && cb.parent.method === op.method);
+    const links = own.map((cb) => `- [${cb.summary ?? cb.operationId}](${anchorOf(cb.operation)}) (\`${cb.callback}\`, ${cb.method.toUpperCase()} \`${cb.expression}\`)`);
+    const { callbacks: _moved, ...rest } = operation;
+    view.paths[op.path][op.method] = { ...rest, description: [rest.description, `**Callbacks** (shown under their tag, with the receiver's answers):\n\n${links.join('\n')}`].filter(Boolean).join('\n\n') };
+  }
+  view.webhooks = webhooks;
+}
+
+/**
+ * Each operation's and webhook's code samples, as Redoc's `x-codeSamples`.
+ * @param {any} view changed in place
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples by operationId
+ */
+function addCodeSamples(view, samples) {
+  for (const item of [...Object.values(view.paths ?? {}), ...Object.values(view.webhooks ?? {})]) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!METHODS.includes(method)) continue;
+      const own = samples.get(operation.operationId);
+      if (own) item[method] = { ...operation, 'x-codeSamples': own };
+    }
+  }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** @param {string} segment */
 function pointerSegment(segment) {
@@ -98,7 +133,7 @@ export function unusedComponents(doc) {
   /** @type {unknown[]} */
   const pending = [doc.paths, doc.webhooks];
   /** @type {unknown[]} */
-  const inlinePathItems = [];
+  const inlinePathItems = Object.values(doc.webhooks ?? {});
   /** @param {unknown} node @param {boolean} inCallback */
   const visit = (node, inCallback) => {
     if (Array.isArray(node)) node.forEach((item) => visit(item, false));
@@ -179,11 +214,14 @@ function addAuthentication(view) {
 export const OTHER_DEFINITIONS = 'Other definitions';
 
 /**
- * @param {any} doc a bundle; not modified
+ * @param {any} doc a bundle, callbacks inline (readBundle); not modified
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} [samples] code samples by operationId
  * @returns {any} the document Redoc renders
  */
-export function forRedoc(doc) {
+export function forRedoc(doc, samples = new Map()) {
   const view = structuredClone(doc);
+  callbacksAsWebhooks(view);
+  addCodeSamples(view, samples);
   addAuthentication(view);
   const unused = unusedComponents(doc);
   if (unused.length > 0) {
@@ -206,9 +244,6 @@ export function forRedoc(doc) {
     for (const op of Object.values(item)) {
       if (op && typeof op === 'object' && Array.isArray(op.servers)) op.servers = op.servers.map(absoluteServer);
     }
-  }
-  if (Array.isArray(view.tags)) {
-    view.tags = view.tags.map((/** @type {any} */ tag) => (tag.name === OTHER_DEFINITIONS ? tag : callbackOnlyTag(doc, tag)));
   }
   return view;
 }
