@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { apiIds, type Json, loadBundle } from './bundles.ts';
+import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
 
 interface FoundExample {
   /** JSON pointer of the example in the bundle. */
@@ -54,6 +54,24 @@ function findBodies(node: Json, at = ''): string[] {
   return bodies;
 }
 
+/** Every parameter object (after its `$ref`), wherever a `parameters` list or map holds it. */
+function findParameters(document: Json, node: Json = document, at = ''): Array<{ at: string; parameter: Json }> {
+  if (!node || typeof node !== 'object') return [];
+  const found: Array<{ at: string; parameter: Json }> = [];
+  if (node.parameters && typeof node.parameters === 'object') {
+    for (const [key, raw] of Object.entries<Json>(node.parameters)) {
+      const parameter = deref(document, raw);
+      if (parameter?.in) found.push({ at: `${at}/parameters/${escape(key)}`, parameter });
+    }
+  }
+  for (const [key, child] of Object.entries<Json>(node)) {
+    if (key !== 'example' && key !== 'examples' && key !== 'parameters') {
+      found.push(...findParameters(document, child, `${at}/${escape(key)}`));
+    }
+  }
+  return found;
+}
+
 function validatorFor(bundle: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
@@ -77,6 +95,14 @@ describe.each(apiIds)('%s examples', (id) => {
     expect(valid).toBe(true);
   });
 
+  // Tools that call the API from its contract (Dredd, Prism's request examples) need a value for
+  // every parameter; the example itself is validated with the others above.
+  it('gives every parameter an example', () => {
+    const parameters = findParameters(bundle);
+    const missing = parameters.filter(({ parameter }) => !('example' in parameter) && !parameter.examples);
+    expect(missing.map(({ at, parameter }) => `${at} (${parameter.in} ${parameter.name})`)).toEqual([]);
+  });
+
   it('gives every request, response and callback body an example', () => {
     const exampled = new Set(examples.map((example) => example.at.replace(/\/example(s\/.*)?$/, '')));
     const missing = findBodies(bundle).filter((body) => !exampled.has(body));
@@ -91,6 +117,18 @@ describe('the example finder', () => {
     ['a schema examples array', { type: 'object', examples: [{}] }, ['/examples/0']],
   ])('finds %s', (_title, given, want) => {
     expect(findExamples(given).map((example) => example.at)).toEqual(want);
+  });
+
+  it('finds parameters given by $ref, once per place that lists them', () => {
+    const document = {
+      paths: { '/a/{x}': { parameters: [{ $ref: '#/components/parameters/X' }], get: { parameters: [{ name: 'q', in: 'query' }] } } },
+      components: { parameters: { X: { name: 'x', in: 'path' } } },
+    };
+    expect(findParameters(document).map(({ at }) => at)).toEqual([
+      '/paths/~1a~1{x}/parameters/0',
+      '/paths/~1a~1{x}/get/parameters/0',
+      '/components/parameters/X',
+    ]);
   });
 
   it('rejects an example that breaks its schema', () => {

@@ -1,5 +1,6 @@
-// Every operation, callbacks included, appears once in a bundle with a unique operationId;
-// callbacks point at their path item in components.pathItems instead of copying it.
+// Every operation, callbacks and webhooks included, appears once in a bundle with a unique
+// operationId; callbacks and webhooks point at their path item in components.pathItems instead of
+// copying it.
 import { describe, expect, it } from 'vitest';
 import { refCallbackPathItems } from '../scripts/ref-callback-path-items.mjs';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
@@ -15,10 +16,17 @@ function operationIds(node: Json): string[] {
 describe.each(apiIds)('%s bundle', (id) => {
   const bundle = loadBundle(id);
 
-  it('has unique operationIds, callbacks included', () => {
+  it('has unique operationIds, callbacks and webhooks included', () => {
     const ids = operationIds(bundle);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((opId, index) => ids.indexOf(opId) !== index)).toEqual([]);
+  });
+
+  it('refers each webhook to components.pathItems', () => {
+    for (const item of Object.values<Json>(bundle.webhooks ?? {})) {
+      expect(item.$ref).toMatch(/^#\/components\/pathItems\//);
+      expect(deref(bundle, item).post.operationId).toBeDefined();
+    }
   });
 
   it('refers each callback to components.pathItems', () => {
@@ -46,5 +54,14 @@ describe('refCallbackPathItems', () => {
     const callbacks = refCallbackPathItems(document).paths['/x'].post.callbacks;
     expect(callbacks.a['{$url}']).toEqual({ $ref: '#/components/pathItems/Receive' });
     expect(callbacks.b['{$url}']).toBe(other);
+  });
+
+  it('does the same for webhooks', () => {
+    const item = { post: { operationId: 'receive', responses: { '200': { description: 'ok' } } } };
+    const other = { post: { operationId: 'other', responses: { '200': { description: 'ok' } } } };
+    const document = { webhooks: { a: structuredClone(item), b: other }, components: { pathItems: { Receive: item } } };
+    const { webhooks } = refCallbackPathItems(document);
+    expect(webhooks.a).toEqual({ $ref: '#/components/pathItems/Receive' });
+    expect(webhooks.b).toBe(other);
   });
 });

@@ -68,3 +68,26 @@ export function endpointTables(markdown: string): Map<string, EndpointRow[]> {
   }
   return tables;
 }
+
+/**
+ * Section 4's "Callback (service to receiver)" sentences: the address placeholders each interface's
+ * callbacks are sent to, as the document writes them (`{$url}`), keyed by the interface's label.
+ */
+export function callbackAddresses(markdown: string): Map<string, string[]> {
+  const addresses = new Map<string, string[]>();
+  for (const section of markdown.split(/^### 4\.\d+ Interface /m).slice(1)) {
+    const sentences = section.split('\n').filter((line) => line.startsWith('Callback (service to receiver):'));
+    const placeholders = sentences.flatMap((line) => [...line.matchAll(/`(\{\$\w+\})`/g)].map((match) => match[1]!));
+    if (placeholders.length > 0) addresses.set(section.charAt(0), [...new Set(placeholders)]);
+  }
+  return addresses;
+}
+
+/** Section 6's events table: how many events each interface sends, keyed by its label. */
+export function eventCounts(markdown: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [, label] of tableRows(markdown.split('\n'), '| Event | Interface | Trigger | Body |')) {
+    counts.set(label!, (counts.get(label!) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -43,7 +43,7 @@ export interface Place {
   component?: string;
   /** `METHOD /full/path` as the spec document writes it (base path included). */
   operation?: string;
-  /** With `operation`: a callback whose name contains this word (case-insensitive). */
+  /** With `operation`: a callback of it, or a top-level webhook, whose name contains this word (case-insensitive). */
   callback?: string;
   /** The callback's or path item's method (default POST). */
   method?: string;

@@ -245,6 +245,13 @@ export class Locator<L> {
               if (callbackOperation) next.push(callbackOperation);
             }
           }
+          // A callback whose address is registered out of band (section 6) is a top-level webhook
+          // of the same name (specs/README.md, "Callbacks"), not an entry of the operation.
+          for (const [name, item] of entriesOf(this.view, get(this.view, this.root, 'webhooks'))) {
+            const webhookOperation = name.toLowerCase().includes(word) ? follow(this.view, item) : undefined;
+            const found = webhookOperation && get(this.view, webhookOperation, method);
+            if (found) next.push(found);
+          }
           if (next.length === before) {
             missing.push({ loc: (callbacks ?? operation).loc, expected: `a ${place.callback} callback (${method.toUpperCase()})`, found: 'none' });
           }

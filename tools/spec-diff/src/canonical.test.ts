@@ -24,6 +24,13 @@ describe('inlineCallbackPathItems', () => {
     expect(withRef.paths['/x'].post.callbacks.status['{$url}']).toEqual({ $ref: '#/components/pathItems/Receive' });
   });
 
+  it('does the same for a webhook', () => {
+    const webhooks = { ...withRef, webhooks: { status: { $ref: '#/components/pathItems/Receive' } } };
+    expect(inlineCallbackPathItems(webhooks).webhooks.status).toEqual(item);
+    expect(webhooks.webhooks.status).toEqual({ $ref: '#/components/pathItems/Receive' });
+    expect(diffContract(webhooks, inlineCallbackPathItems(webhooks))).toEqual([]);
+  });
+
   it('makes the $ref and the inline layout of one contract compare equal', () => {
     expect(diffContract(withRef, inlineCallbackPathItems(withRef))).toEqual([]);
   });

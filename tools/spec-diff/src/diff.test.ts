@@ -13,11 +13,9 @@ const gwGet = '/paths/~1messages~1{messageid}/get/responses/200/content/applicat
 const smsSend = '/paths/~1messages/post/requestBody/content/application~1json/schema';
 const smsSent = '/paths/~1messages/post/responses/202/content/application~1json/schema';
 const smsGet = '/paths/~1messages/get/responses/200/content/application~1json/schema';
-const smsStatusCallback =
-  '/paths/~1messages/post/callbacks/statusCallback/{$url}/post/requestBody/content/application~1json/schema';
+const smsStatusCallback = '/webhooks/statusCallback/post/requestBody/content/application~1json/schema';
 const imSend = '/paths/~1message/post/requestBody/content/application~1json/schema';
-const imStatusCallback =
-  '/paths/~1message/post/callbacks/statusCallback/{$statusCallbackUrl}/post/requestBody/content/application~1json/schema';
+const imStatusCallback = '/webhooks/statusCallback/post/requestBody/content/application~1json/schema';
 const cmCreateList = '/paths/~1{application_name}~1lists/post/responses/201/content/application~1json/schema';
 
 interface Case {
@@ -176,7 +174,7 @@ const cases: [string, Case][] = [
       want: {
         breaking: [
           `${gwSend}/application~1json/schema/properties/mask/maxLength`,
-          `${gwSend}/application~1vnd.<vendor>.gateway.v1+json/schema/properties/mask/maxLength`,
+          `${gwSend}/application~1vnd.vendor.gateway.v1+json/schema/properties/mask/maxLength`,
         ],
         notBreaking: [`${gwGet}/properties/mask/maxLength`],
       },
@@ -252,10 +250,10 @@ const cases: [string, Case][] = [
     },
   ],
   [
-    'removing a callback is breaking',
+    'removing a webhook is breaking',
     {
-      given: { id: 'sms-v2', mutate: (d) => delete d.paths['/messages'].post.callbacks.replyCallback },
-      want: { breaking: ['/paths/~1messages/post/callbacks/replyCallback'] },
+      given: { id: 'sms-v2', mutate: (d) => delete d.webhooks.replyCallback },
+      want: { breaking: ['/webhooks/replyCallback'] },
     },
   ],
   [
