@@ -149,7 +149,7 @@ describe('inlineCallbacks', () => {
   it('leaves the published bundle file with its $ref', () => {
     const [bundle] = findBundles().filter((b) => b.id === 'im-v1');
     const published = JSON.parse(readFileSync(bundle!.jsonPath, 'utf8'));
-    expect(published.paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].$ref).toBe('#/components/pathItems/StatusCallback');
-    expect(readBundle(bundle!.jsonPath).paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].post.operationId).toBe('receiveStatusCallback');
+    expect(published.webhooks.statusCallback.$ref).toBe('#/components/pathItems/StatusCallback');
+    expect(readBundle(bundle!.jsonPath).webhooks.statusCallback.post.operationId).toBe('receiveStatusCallback');
   });
 });
