@@ -73,8 +73,13 @@ function copyRenderer(dist) {
  */
 function landingEntry(id, doc, facts, samples, workspace) {
   const operations = listOperations(doc);
-  // The quick start's first request: the first operation that sends a body, else the first one.
-  const first = operations.find((op) => op.method === 'post' && doc.paths[op.path].post.requestBody) ?? operations[0];
+  // The quick start's first request: the first that creates or sends something (a POST answered 201
+  // or 202), else the first that sends a body, else the first operation.
+  const post = (/** @type {{ method: string, path: string }} */ op) => (op.method === 'post' ? doc.paths[op.path].post : undefined);
+  const first =
+    operations.find((op) => Object.keys(post(op)?.responses ?? {}).some((code) => code === '201' || code === '202')) ??
+    operations.find((op) => post(op)?.requestBody) ??
+    operations[0];
   return {
     facts,
     packages: packagesOf(workspace, id, SCOPE),

@@ -15,6 +15,18 @@ import { escapeHtml, inline, staticPage } from './html.mjs';
  * @typedef {{ command: string, readme: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace has the package
  */
 
+/**
+ * What a package is for, in a few words: by the repository's naming (`-client`, `-types`, the package
+ * exporting the bundles), else its description up to the first colon or full stop.
+ * @param {WorkspacePackage} p
+ */
+function roleOf(p) {
+  if (p.name.endsWith('-client')) return 'the client: typed calls with the interface\'s authentication (types included)';
+  if (p.name.endsWith('-types')) return 'the types alone, generated from the contract';
+  if (Object.keys(p.exports).some((key) => key.endsWith('.json') && key !== './package.json')) return 'the contract: the OpenAPI 3.1 bundles, JSON and YAML';
+  return p.description.split(/[:.](\s|$)/)[0] ?? '';
+}
+
 /** @param {LandingInterface} api */
 function card({ facts, packages, changelog, firstRequest }) {
   const label = facts.letter ? `${facts.letter} · ${facts.title}` : facts.title;
@@ -22,10 +34,7 @@ function card({ facts, packages, changelog, firstRequest }) {
     facts.callbacks ? `, ${facts.callbacks} ${facts.callbacks === 1 ? 'callback' : 'callbacks'}` : ''
   }`;
   const installs = packages
-    .map(
-      (p) => `<li><code class="package">${escapeHtml(p.name)}</code> <span class="muted">${escapeHtml(p.description)}</span>
-        <pre class="install"><code>npm install ${escapeHtml(p.name)}</code></pre></li>`,
-    )
+    .map((p) => `<li><pre class="install"><code>npm install ${escapeHtml(p.name)}</code></pre> <span class="muted">${escapeHtml(roleOf(p))}</span></li>`)
     .join('\n      ');
   const samples = (firstRequest?.samples ?? [])
     .map((sample) => `<h4>${escapeHtml(sample.label)}</h4>\n      <pre><code>${escapeHtml(sample.source.trimEnd())}</code></pre>`)
@@ -46,14 +55,16 @@ function card({ facts, packages, changelog, firstRequest }) {
     <ul class="packages">
       ${installs}
     </ul>
-    <h3>Quick start</h3>
-    <p class="auth-detail"><strong>Authentication</strong> (section 5): ${facts.authDetails.map(inline).join(' ')}</p>
+    <details class="quick-start">
+    <summary><h3>Quick start: authentication and a first request</h3></summary>
+    <p class="auth-detail"><strong>Authentication</strong>${facts.authDetails.some((text) => text.includes('section 5')) ? '' : ' (section 5)'}: ${facts.authDetails.map(inline).join(' ')}</p>
     ${
       firstRequest
         ? `<p><strong>A first request</strong>: ${inline(firstRequest.summary)}, <code>${escapeHtml(firstRequest.method.toUpperCase())} ${escapeHtml(firstRequest.path)}</code>, from its example in the contract.</p>
       ${samples}`
         : ''
     }
+    </details>
   </section>`;
 }
 
@@ -95,8 +106,12 @@ const LANDING_CSS = `
   .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0.75rem 0; }
   .facts dt { color: var(--muted); }
   .facts dd { margin: 0; min-width: 0; }
-  .packages { padding-left: 1.1rem; }
-  .packages li { margin-bottom: 0.5rem; }
+  .packages { padding-left: 0; list-style: none; }
+  .packages li { margin-bottom: 0.6rem; }
+  .packages pre { margin: 0 0 0.1rem; }
+  .quick-start { margin: 1rem 0; }
+  .quick-start summary { cursor: pointer; }
+  .quick-start summary h3 { display: inline; }
   h4 { font-size: 0.9rem; margin: 0.75rem 0 0; color: var(--muted); }
   .choose { background: #f5f7ff; border: 1px solid #d8defa; border-radius: 6px; padding: 0 1rem 0.5rem; margin-top: 1.5rem; }
   .choose h2 { margin-top: 1rem; }

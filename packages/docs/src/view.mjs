@@ -61,7 +61,7 @@ function callbacksAsWebhooks(view) {
   const webhooks = { ...(view.webhooks ?? {}) };
   for (const cb of callbacks) {
     const notes = [
-      cb.expression ? `Sent to \`${cb.expression}\`, the receiver's address.` : '',
+      cb.expression ? `The service sends it as ${cb.method.toUpperCase()} to \`${cb.expression}\`, the receiver's address.` : '',
       cb.parent ? `Declared by [${view.paths[cb.parent.path][cb.parent.method].summary ?? cb.parent.operationId}](${anchorOf(view.paths[cb.parent.path][cb.parent.method])}) as its \`${cb.callback}\` callback.` : '',
     ].filter(Boolean);
     const operation = {

@@ -58,7 +58,7 @@ describe('forRedoc', () => {
       'Sends.\n\n**Callbacks** (shown under their tag, with the receiver\'s answers):\n\n- [Receive a status](#tag/callbacks/operation/receiveStatus) (`statusCallback`, POST `{$url}`)',
     );
     const hook = view.webhooks.statusCallback.post;
-    expect(hook.description).toBe("Sent to `{$url}`, the receiver's address.\n\nDeclared by [Send a single SMS](#tag/messages/operation/sendMessage) as its `statusCallback` callback.");
+    expect(hook.description).toBe("The service sends it as POST to `{$url}`, the receiver's address.\n\nDeclared by [Send a single SMS](#tag/messages/operation/sendMessage) as its `statusCallback` callback.");
     // The service's credentials are not what it sends to a receiver (section 5 leaves that unshown).
     expect(hook.security).toEqual([]);
     expect(hook['x-codeSamples']).toEqual(samples.get('receiveStatus'));
@@ -70,7 +70,7 @@ describe('forRedoc', () => {
     const item = { post: { operationId: 'receiveStatus', summary: 'Receive', description: 'POSTed to {$statusCallbackUrl}.', tags: ['callbacks'] } };
     const view = forRedoc(inlineCallbacks({ paths: {}, webhooks: { StatusCallback: { $ref: '#/components/pathItems/StatusCallback' } }, components: { pathItems: { StatusCallback: item } } }));
     expect(Object.keys(view.webhooks)).toEqual(['StatusCallback']);
-    expect(view.webhooks.StatusCallback.post.description).toBe("POSTed to {$statusCallbackUrl}.\n\nSent to `{$statusCallbackUrl}`, the receiver's address.");
+    expect(view.webhooks.StatusCallback.post.description).toBe("POSTed to {$statusCallbackUrl}.\n\nThe service sends it as POST to `{$statusCallbackUrl}`, the receiver's address.");
   });
 
   it('adds an Authentication section to the introduction, once', () => {

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+import { startServer } from '/work/wt/docs/packages/docs/src/server.mjs';
+const site = await startServer({ root: '/work/wt/docs/packages/docs/dist' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const p = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+await p.goto(site.url + 'sms-v2.html');
+await p.waitForSelector('html[data-redoc]');
+await p.locator('#redoc input[placeholder="Search..."]').fill('message');
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => { const i = document.querySelector('#redoc input'); let e = i.parentElement; return e.outerHTML.slice(0, 1500); }));
+await p.screenshot({ path: '/tmp/search.png' });
+await browser.close(); await site.close();
