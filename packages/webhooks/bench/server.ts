@@ -3,10 +3,11 @@
 // validator and nothing else. Prints nothing; tells the parent its port over IPC.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import validateRaw from '../src/generated/sms-v2-status-callback.js';
+import { callbacks } from '@messaging-contracts/validators/sms-v2';
 import { createSmsV2StatusReceiver } from '../src/receivers.js';
 
 const kind = process.argv[2];
+const validateStatus = callbacks.receiveStatusCallback!.body!;
 let handled = 0;
 
 const server =
@@ -25,7 +26,7 @@ const server =
         req.on('end', () => {
           let ok = false;
           try {
-            ok = (validateRaw as (data: unknown) => boolean)(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            ok = validateStatus(JSON.parse(Buffer.concat(chunks).toString('utf8'))).length === 0;
           } catch {
             ok = false;
           }

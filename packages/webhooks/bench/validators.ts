@@ -1,6 +1,8 @@
-// Validations per second on one core: the generated validators beside ajv compiling the same
-// bundle at run time (with the generator's options, and with ajv's defaults).
-import { bodySchemaPointer, createAjv, type ApiId } from '../scripts/generate-validators.js';
+// Validations per second on one core: the shared generated validators (through this package's
+// typed wrappers) beside ajv compiling the same bundle at run time (with the generator's options,
+// and with ajv's defaults).
+import { createAjv, type ApiId } from '../../validators/scripts/generate.js';
+import { bodySchemaPointer } from '../src/test-support/contract.js';
 import { type Validator, validateImV1StatusCallback, validateSmsV2ReplyCallback, validateSmsV2StatusCallback } from '../src/validators.js';
 import { imV1Status, smsV2Reply, smsV2Status } from './bodies.js';
 

@@ -37,7 +37,7 @@ const has = (body: object, key: string) => Object.prototype.hasOwnProperty.call(
  */
 export function classifySmsV2Callback(body: unknown): SmsV2Classification {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return { kind: 'invalid', violations: [{ pointer: '', rule: 'type', message: 'must be an object' }] };
+    return { kind: 'invalid', violations: [{ pointer: '', property: '', rule: 'type', message: 'must be an object' }] };
   }
   const status = statusOnlyFields.some((key) => has(body, key));
   const reply = replyOnlyFields.some((key) => has(body, key));

@@ -1,6 +1,11 @@
 // Reference validators compiled at run time from the bundles, for checking what the package
 // produces (callback verdicts, error bodies) against the published contract.
-import { type ApiId, bodySchemaPointer, createAjv } from '../../scripts/generate-validators.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { type ApiId, createAjv } from '../../../validators/scripts/generate.js';
+
+/** JSON pointer, inside the bundle, of the schema of a callback's JSON request body. */
+export const bodySchemaPointer = (pathItem: string) =>
+  `#/components/pathItems/${pathItem}/post/requestBody/content/application~1json/schema`;
 
 const ajvs = new Map<ApiId, ReturnType<typeof createAjv>>();
 
@@ -14,18 +19,18 @@ function ajvFor(api: ApiId) {
 }
 
 /** Runtime-compiled validator for a JSON pointer inside a bundle. */
-export function referenceValidator(api: ApiId, pointer: string) {
+export function referenceValidator(api: ApiId, pointer: string): ValidateFunction {
   const validate = ajvFor(api).getSchema(`${api}${pointer}`);
   if (!validate) throw new Error(`no schema at ${api}${pointer}`);
   return validate;
 }
 
-export const referenceBody = (api: ApiId, pathItem: string) => referenceValidator(api, bodySchemaPointer(pathItem));
+export const referenceBody = (api: ApiId, pathItem: string): ValidateFunction => referenceValidator(api, bodySchemaPointer(pathItem));
 
-export const referenceSchema = (api: ApiId, name: string) => referenceValidator(api, `#/components/schemas/${name}`);
+export const referenceSchema = (api: ApiId, name: string): ValidateFunction => referenceValidator(api, `#/components/schemas/${name}`);
 
 /** Errors of `value` against a named component schema; `[]` when it conforms. */
-export function conformance(api: ApiId, name: string, value: unknown) {
+export function conformance(api: ApiId, name: string, value: unknown): ErrorObject[] {
   const validate = referenceSchema(api, name);
   return validate(value) ? [] : (validate.errors ?? []);
 }

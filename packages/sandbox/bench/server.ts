@@ -1,0 +1,37 @@
+// The bench's server process: either the sandbox (built dist/) or the baseline, a bare node:http
+// server that reads the body, parses the same JSON and answers a fixed body. The load generator
+// runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSandbox } from '@messaging-contracts/sandbox';
+
+const mode = process.argv[2];
+const FIXED = '{"id":"3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c"}';
+
+async function main() {
+  if (mode === 'bare') {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(202, { 'content-type': 'application/json', 'content-length': FIXED.length });
+        res.end(FIXED);
+      });
+    });
+    server.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.send!({ port: (server.address() as AddressInfo).port });
+  } else {
+    const sandbox = await startSandbox({ port: 0, seed: 'bench' });
+    process.send!({ port: Number(new URL(sandbox.url).port), credentials: sandbox.credentials });
+  }
+  process.on('message', (message) => {
+    if (message === 'rss') {
+      (globalThis as { gc?: () => void }).gc?.();
+      process.send!({ rss: process.memoryUsage().rss });
+    }
+  });
+}
+
+void main();

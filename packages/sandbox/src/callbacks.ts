@@ -1,0 +1,183 @@
+// Delivery of B's and C's callbacks (section 6) to the addresses the sandbox was configured with
+// (where an address is registered is not shown: it is configuration here). Contract: POST JSON,
+// a 200 acknowledges; C's receiver names its rate in X-RateLimit-Limit (requests per second,
+// section 8), and later deliveries to that address are paced to it. Sandbox choices (not the
+// service's): one delivery at a time per address, in the order they were triggered; bounded
+// retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BoundedLog } from './bounded-map.js';
+
+export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
+
+/** Receiver addresses per callback; a callback without an address is not sent. */
+export interface CallbackUrls {
+  smsStatus?: string | undefined;
+  smsReply?: string | undefined;
+  imStatus?: string | undefined;
+}
+
+export interface CallbackOptions {
+  /** Time limit of one attempt, ms. Default 5000. */
+  timeoutMs?: number;
+  /** Further attempts after a failed one (no answer, or not 200). Default 2. */
+  retries?: number;
+  /** Wait before retry n (from 0): retryDelayMs * 2^n. Default 200. */
+  retryDelayMs?: number;
+  /**
+   * Upper bound of any wait between two deliveries to one address, ms: the pace an
+   * X-RateLimit-Limit asks for, a RetryAfter, or the pause after `X-RateLimit-Limit: 0`. Default 5000.
+   */
+  maxWaitMs?: number;
+  /** Deliveries kept for inspection (oldest dropped). Default 1000. */
+  logSize?: number;
+}
+
+export const CALLBACK_DEFAULTS = { timeoutMs: 5000, retries: 2, retryDelayMs: 200, maxWaitMs: 5000, logSize: 1000 } as const;
+
+export interface DeliveryAttempt {
+  /** Wall-clock time the attempt started (epoch ms), also in deterministic mode: pacing is real time. */
+  startedAt: number;
+  durationMs: number;
+  /** The receiver's status, when it answered. */
+  status?: number;
+  /** X-RateLimit-Limit of the answer, when present and an integer. */
+  rateLimit?: number;
+  /** The answer's body, first 1000 characters. */
+  body?: string;
+  /** Why there was no answer (timeout, connection refused, ...). */
+  error?: string;
+}
+
+export interface Delivery {
+  seq: number;
+  kind: CallbackKind;
+  url: string;
+  body: Record<string, unknown>;
+  outcome: 'pending' | 'delivered' | 'failed';
+  attempts: DeliveryAttempt[];
+}
+
+const urlKeys: Record<CallbackKind, keyof CallbackUrls> = {
+  'sms-v2.status': 'smsStatus',
+  'sms-v2.reply': 'smsReply',
+  'im-v1.status': 'imStatus',
+};
+
+export function checkCallbackUrl(name: string, value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new TypeError(`${name} must be an absolute http or https URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http or https URL`);
+  return url.href;
+}
+
+export function createDispatcher(options: CallbackOptions = {}) {
+  const settings = { ...CALLBACK_DEFAULTS, ...options };
+  for (const [name, value] of Object.entries(settings)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
+  }
+  const log = new BoundedLog<Delivery>(settings.logSize);
+  const lanes = new Map<string, { tail: Promise<void>; notBefore: number }>();
+  let urls: CallbackUrls = {};
+  let seq = 0;
+  let closing = new AbortController();
+
+  async function attempt(delivery: Delivery): Promise<{ ok: boolean; wait: number }> {
+    const startedAt = Date.now();
+    const record: DeliveryAttempt = { startedAt, durationMs: 0 };
+    delivery.attempts.push(record);
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(delivery.body),
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), closing.signal]),
+      });
+      record.status = response.status;
+      const text = await response.text();
+      if (text) record.body = text.slice(0, 1000);
+      const rateLimit = Number(response.headers.get('x-ratelimit-limit') ?? NaN);
+      if (Number.isInteger(rateLimit) && rateLimit >= 0) record.rateLimit = rateLimit;
+      // The receiver's answer paces the next delivery to it (C, section 8): n per second.
+      let wait = 0;
+      if (delivery.kind === 'im-v1.status' && record.rateLimit !== undefined) {
+        wait = record.rateLimit === 0 ? settings.maxWaitMs : Math.ceil(1000 / record.rateLimit);
+      }
+      const retryAfter = Number(response.headers.get('retryafter') ?? response.headers.get('retry-after') ?? NaN);
+      if (response.status !== 200 && Number.isFinite(retryAfter) && retryAfter >= 0) wait = retryAfter * 1000;
+      return { ok: response.status === 200, wait: Math.min(wait, settings.maxWaitMs) };
+    } catch (error) {
+      record.error = error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'failed';
+      return { ok: false, wait: 0 };
+    } finally {
+      record.durationMs = Date.now() - startedAt;
+    }
+  }
+
+  async function run(delivery: Delivery, lane: { notBefore: number }) {
+    for (let n = 0; n <= settings.retries && !closing.signal.aborted; n++) {
+      // Timers may fire a millisecond early against Date.now(): wait until the pace is really met.
+      for (let delay = lane.notBefore - Date.now(); delay > 0 && !closing.signal.aborted; delay = lane.notBefore - Date.now()) {
+        await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
+      }
+      if (closing.signal.aborted) break;
+      const started = Date.now();
+      const { ok, wait } = await attempt(delivery);
+      lane.notBefore = started + wait;
+      if (ok) {
+        delivery.outcome = 'delivered';
+        return;
+      }
+      if (n < settings.retries) lane.notBefore = Math.max(lane.notBefore, Date.now() + settings.retryDelayMs * 2 ** n);
+    }
+    delivery.outcome = 'failed';
+  }
+
+  return {
+    setUrls(next: CallbackUrls) {
+      urls = {
+        smsStatus: checkCallbackUrl('smsStatus', next.smsStatus),
+        smsReply: checkCallbackUrl('smsReply', next.smsReply),
+        imStatus: checkCallbackUrl('imStatus', next.imStatus),
+      };
+    },
+    urls: (): CallbackUrls => ({ ...urls }),
+    /** Queues a delivery; resolves when it is delivered or has failed. Undefined without an address. */
+    send(kind: CallbackKind, body: Record<string, unknown>): Promise<Delivery> | undefined {
+      const url = urls[urlKeys[kind]];
+      if (!url) return undefined;
+      const delivery: Delivery = { seq: ++seq, kind, url, body, outcome: 'pending', attempts: [] };
+      log.push(delivery);
+      let lane = lanes.get(url);
+      if (!lane) {
+        lane = { tail: Promise.resolve(), notBefore: 0 };
+        lanes.set(url, lane);
+      }
+      const current = lane;
+      current.tail = current.tail.then(() => run(delivery, current));
+      return current.tail.then(() => structuredClone(delivery));
+    },
+    deliveries: (): Delivery[] => structuredClone(log.list()),
+    clear() {
+      log.clear();
+    },
+    /** Waits for every queued delivery. */
+    async idle() {
+      await Promise.all([...lanes.values()].map((lane) => lane.tail));
+    },
+    /** Stops: pending deliveries end as failed; the dispatcher can be used again afterwards. */
+    async close() {
+      closing.abort();
+      await Promise.all([...lanes.values()].map((lane) => lane.tail));
+      lanes.clear();
+      closing = new AbortController();
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

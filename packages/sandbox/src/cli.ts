@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// messaging-sandbox: starts the sandbox and prints where each interface is, the credentials to use,
+// and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
+import { CONTROL_PREFIX } from './control.js';
+import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
+import { startSandbox } from './sandbox.js';
+
+async function main() {
+  let options;
+  try {
+    options = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`messaging-sandbox: ${error.message} (--help for usage)\n`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(error instanceof RangeError || error instanceof TypeError ? 2 : 1);
+  }
+  // Before anything is printed: whoever reads the banner may stop the sandbox at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox!.close().then(
+      () => {
+        process.stdout.write('messaging sandbox stopped\n');
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const c = sandbox.credentials;
+  const urls = sandbox.callbackUrls();
+  process.stdout.write(
+    [
+      `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
+      '',
+      `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
+      `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,
+      `  C im-v1                ${sandbox.urls['im-v1']}   authorization: ${c['im-v1'].apiKey}`,
+      `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}/{application_name}   Basic ${c['campaign-manager-v1'].username}:${c['campaign-manager-v1'].password}`,
+      '',
+      `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
+      `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
+      `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -d '{"id":"<message id>","status":"received"}'`,
+      `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (see the package README)`,
+      '',
+      'Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

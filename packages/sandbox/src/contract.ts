@@ -1,0 +1,56 @@
+// The four bundles, loaded once from @messaging-contracts/openapi. Everything the sandbox knows
+// about paths, statuses, examples, headers and enums is read from here.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const API_IDS = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
+export type ApiId = (typeof API_IDS)[number];
+
+// A small, loose view of an OpenAPI 3.1 document: only what the sandbox reads.
+export type Json = Record<string, any>;
+
+const require = createRequire(import.meta.url);
+const documents = new Map<ApiId, Json>();
+
+export function bundle(api: ApiId): Json {
+  let document = documents.get(api);
+  if (!document) {
+    document = require(`@messaging-contracts/openapi/${api}.json`) as Json;
+    documents.set(api, document);
+  }
+  return document;
+}
+
+/** The YAML serialisation of a bundle, as published (B serves its own at GET /openapi.yaml). */
+export function bundleYaml(api: ApiId): string {
+  return readFileSync(require.resolve(`@messaging-contracts/openapi/${api}.yaml`), 'utf8');
+}
+
+/** Follows local `$ref`s (`#/components/...`) until a node without one. */
+export function deref(document: Json, node: Json | undefined): Json | undefined {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`);
+    const pointer: string = current.$ref;
+    if (!pointer.startsWith('#/')) throw new Error(`only local $refs are supported: ${pointer}`);
+    current = pointer
+      .slice(2)
+      .split('/')
+      .reduce<Json | undefined>((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return current;
+}
+
+/** The base path of an interface: the path of its first server URL (`{base_url}/rest/gateway`). */
+export function basePath(api: ApiId): string {
+  const url: string = bundle(api).servers[0].url;
+  return url.replace(/^\{[^}]+\}/, '').replace(/\/$/, '');
+}
+
+/** The enum of a named component schema (B's and C's MessageStatus). */
+export function schemaEnum(api: ApiId, name: string): readonly string[] {
+  const schema = deref(bundle(api), bundle(api).components.schemas[name]);
+  const values = schema?.enum;
+  if (!Array.isArray(values)) throw new Error(`${api}: #/components/schemas/${name} has no enum`);
+  return values;
+}

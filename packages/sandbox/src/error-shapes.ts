@@ -1,0 +1,50 @@
+// Each interface keeps its own documented error shape (section 7); they are never unified:
+// A DefaultError {message, code 100-600}; B {message, statusCode, error}; C APIError {code, message,
+// errors[] of {field, code, description}}; D DefaultError {code, message}, and a plain JSON string
+// from the two delete endpoints (whose `default` response schema is a string in the bundle).
+import { STATUS_CODES } from 'node:http';
+import type { ApiId } from './contract.js';
+import { type Finding, type Problem, describeFinding } from './problems.js';
+import type { Route } from './routes.js';
+
+/** C's APIError allows at most 100 errors (section 8). */
+const MAX_C_ERRORS = 100;
+// C's LongString and ShortString: `^[-_ a-zA-Z0-9]+$` (section 2.3). A pattern as a limit would not
+// survive that, so C's descriptions name the rule without it.
+const unsafe = /[^-_ a-zA-Z0-9]+/g;
+const longString = (text: string, max: number) => text.replace(unsafe, ' ').trim().slice(0, max) || 'error';
+
+function detail(problem: Problem): string {
+  const findings = problem.findings ?? [];
+  return findings.length === 0 ? problem.message : `${problem.message}: ${findings.map((finding) => describeFinding(finding)).join('; ')}`;
+}
+
+function cError(status: number, finding: Finding) {
+  const field = finding.property === '' ? undefined : longString(finding.property, 256);
+  return { ...(field && { field }), code: status, description: longString(describeFinding(finding, false), 10_000) };
+}
+
+/** The body of `problem` in the shape of `api` (and of `route`, for D's delete endpoints). */
+export function errorBody(api: ApiId, route: Route | null | undefined, problem: Problem): unknown {
+  const { status } = problem;
+  switch (api) {
+    case 'gateway-v1':
+      return { message: detail(problem), code: status };
+    case 'sms-v2':
+      return { message: detail(problem), statusCode: status, error: STATUS_CODES[status] ?? 'Error' };
+    case 'im-v1':
+      return {
+        code: status,
+        message: longString(problem.message, 10_000),
+        errors: (problem.findings ?? []).slice(0, MAX_C_ERRORS).map((finding) => cError(status, finding)),
+      };
+    case 'campaign-manager-v1':
+      return answersWithString(route) ? detail(problem) : { code: status, message: detail(problem) };
+  }
+}
+
+/** D's delete endpoints: the documented failure body is a JSON string. */
+export function answersWithString(route: Route | null | undefined): boolean {
+  const schema = route?.responses.default?.content?.['application/json']?.schema;
+  return schema?.type === 'string';
+}

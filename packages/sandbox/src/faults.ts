@@ -1,0 +1,122 @@
+// Fault injection (issue item 6): the next N calls of an operation answer a documented error
+// instead of being served, and added latency. Only statuses the operation documents are allowed:
+// an explicit one (C's 400, 401, 404, 422, 429, 500; B's 401), or for a `default` response any
+// 4xx or 5xx status (A, B and D document their failures as `default`).
+import { STATUS_CODES } from 'node:http';
+import { bundle } from './contract.js';
+import { errorBody } from './error-shapes.js';
+import type { Route, RouteTable } from './routes.js';
+
+export interface FaultSpec {
+  /** `<api>.<operationId>`, e.g. 'im-v1.sendMessage', 'campaign-manager-v1.deleteList'. */
+  operation: string;
+  /** A documented error status of that operation. */
+  status: number;
+  /** How many of the next calls answer this fault. Default 1. */
+  times?: number;
+  /** The body; default the bundle's example for that status, else the interface's error shape. */
+  body?: unknown;
+  /** C's 429 only: the RetryAfter header in seconds; default the header's documented minimum. */
+  retryAfter?: number;
+}
+
+export interface FaultAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** The longest latency the sandbox adds, ms (a bound, so a test cannot hang it by mistake). */
+export const MAX_LATENCY_MS = 60_000;
+const MAX_TIMES = 1_000_000;
+
+function documents(route: Route, status: number): boolean {
+  if (route.responses[String(status)]) return status >= 400;
+  return route.responses.default !== undefined && status >= 400 && status <= 599;
+}
+
+// The bundle's example for this status: the status's own, or the `default` one where it fits the
+// status (a plain string, or a body whose code/statusCode is this status).
+function documentedExample(route: Route, status: number): unknown {
+  const own = route.responses[String(status)]?.content?.['application/json']?.example;
+  if (own !== undefined) return own;
+  const fallback = route.responses.default?.content?.['application/json']?.example;
+  if (typeof fallback === 'string') return fallback;
+  if (fallback && (fallback.code === status || fallback.statusCode === status)) return fallback;
+  return undefined;
+}
+
+// The RetryAfter header of C (section 8): name and bounds as the bundle defines them. Which
+// responses carry it is not shown; the sandbox sends it with an injected 429.
+function retryAfterHeader(route: Route): { name: string; minimum: number; maximum: number } | undefined {
+  const headers = bundle(route.api).components?.headers ?? {};
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'retryafter');
+  if (!name) return undefined;
+  return { name, minimum: headers[name].schema.minimum, maximum: headers[name].schema.maximum };
+}
+
+export function createFaults(table: RouteTable) {
+  const queued = new Map<string, FaultAnswer[]>();
+  const latency = new Map<string, number>();
+  let latencyAll = 0;
+
+  function answerFor(spec: FaultSpec): { route: Route; answer: FaultAnswer } {
+    const route = table.byKey.get(String(spec.operation));
+    if (!route) throw new TypeError(`operation must be one of ${[...table.byKey.keys()].join(', ')}`);
+    if (!Number.isInteger(spec.status) || !documents(route, spec.status)) {
+      const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
+      throw new TypeError(`status ${String(spec.status)} is not a documented error of ${route.key} (documented: ${listed.join(', ')})`);
+    }
+    const body =
+      spec.body !== undefined
+        ? spec.body
+        : (documentedExample(route, spec.status) ?? errorBody(route.api, route, { status: spec.status, message: `${STATUS_CODES[spec.status] ?? 'Error'} injected by the sandbox` }));
+    const headers: Record<string, string> = {};
+    const retryAfter = spec.status === 429 ? retryAfterHeader(route) : undefined;
+    if (retryAfter) {
+      const seconds = spec.retryAfter ?? retryAfter.minimum;
+      if (!Number.isInteger(seconds) || seconds < retryAfter.minimum || seconds > retryAfter.maximum) {
+        throw new RangeError(`retryAfter must be an integer from ${retryAfter.minimum} to ${retryAfter.maximum} seconds`);
+      }
+      headers[retryAfter.name] = String(seconds);
+    } else if (spec.retryAfter !== undefined) {
+      throw new TypeError('retryAfter applies to a 429 of an interface that defines RetryAfter (im-v1)');
+    }
+    return { route, answer: { status: spec.status, body, headers } };
+  }
+
+  return {
+    inject(spec: FaultSpec): void {
+      const times = spec.times ?? 1;
+      if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new RangeError(`times must be an integer from 1 to ${MAX_TIMES}`);
+      const { route, answer } = answerFor(spec);
+      const list = queued.get(route.key) ?? [];
+      for (let i = 0; i < times; i++) list.push(answer);
+      queued.set(route.key, list);
+    },
+    /** The fault to answer this call with, if one is queued (consumes it). */
+    take(route: Route): FaultAnswer | undefined {
+      const list = queued.get(route.key);
+      if (!list) return undefined;
+      const answer = list.shift();
+      if (list.length === 0) queued.delete(route.key);
+      return answer;
+    },
+    pending: () => Object.fromEntries([...queued].map(([key, list]) => [key, list.length])),
+    setLatency(ms: number, operation?: string) {
+      if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms`);
+      if (operation === undefined) latencyAll = ms;
+      else if (!table.byKey.has(operation)) throw new TypeError(`operation must be one of ${[...table.byKey.keys()].join(', ')}`);
+      else if (ms === 0) latency.delete(operation);
+      else latency.set(operation, ms);
+    },
+    latencyFor: (route: Route) => latency.get(route.key) ?? latencyAll,
+    clear() {
+      queued.clear();
+      latency.clear();
+      latencyAll = 0;
+    },
+  };
+}
+
+export type Faults = ReturnType<typeof createFaults>;

@@ -1,0 +1,42 @@
+// Interface A (section 4.1): single and broadcast sends create messages with sequential int64 ids;
+// GET /messages/{messageid} reads one back.
+import { bundle, deref } from './contract.js';
+import { type Handler, notFound, responseExample } from './operation.js';
+
+// Defaults the schema documents (`class` defaults to `mt_message`, section 2.1) are applied to what
+// is stored, as the service would read them.
+function schemaDefaults(schemaName: string): Record<string, unknown> {
+  const document = bundle('gateway-v1');
+  const schema = deref(document, document.components.schemas[schemaName]);
+  const defaults: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries((schema?.properties ?? {}) as Record<string, any>)) {
+    const resolved = deref(document, property);
+    if (resolved && 'default' in resolved) defaults[name] = resolved.default;
+  }
+  return defaults;
+}
+
+const messageDefaults = schemaDefaults('Message');
+
+export const gatewayHandlers: Record<string, Handler> = {
+  sendMessage({ route, body }, { state, ids }) {
+    const id = ids.next('gateway-message');
+    state.gatewayMessages.set(id, { ...messageDefaults, ...body, id });
+    return { status: route.successStatus, body: [id] };
+  },
+  sendBroadcast({ route, body }, { state, ids }) {
+    // Values of the per-recipient status are not shown (section 3): the sandbox answers the
+    // status of the bundle's example reply.
+    const status = String(responseExample(route, route.successStatus)?.[0]?.status ?? 'accepted');
+    const reply = (body.destination as string[]).map((destination) => {
+      const id = ids.next('gateway-message');
+      state.gatewayMessages.set(id, { ...messageDefaults, ...body, destination, id });
+      return { id, destination, status };
+    });
+    return { status: route.successStatus, body: reply };
+  },
+  getMessage({ route, params }, { state }) {
+    const message = state.gatewayMessages.get(Number(params.messageid));
+    return message ? { status: route.successStatus, body: message } : notFound('Message');
+  },
+};

@@ -1,0 +1,96 @@
+// Ids and time. Without a seed: crypto UUIDs and the real clock. With a seed (deterministic mode):
+// UUID v4s from a seeded PRNG and a fixed clock that advances by a fixed step at each timestamp
+// taken, so the same calls give the same ids and timestamps (for consumers' snapshot tests).
+import { randomUUID } from 'node:crypto';
+
+export interface Ids {
+  /** A version 4 UUID, lower-case hex 8-4-4-4-12 (C's Uuid rule, section 2.3). */
+  uuid(): string;
+  /** The next integer of a named sequence (A's message ids, D's list ids, ...), from 1. */
+  next(sequence: string): number;
+  reset(): void;
+}
+
+export interface Clock {
+  /** The current time in ms, without advancing (what validation compares `scheduled` with). */
+  now(): number;
+  /** The current time in ms, then advances the deterministic clock by one step. */
+  stamp(): number;
+  reset(): void;
+}
+
+/** Deterministic mode's clock starts here unless told otherwise. */
+export const DEFAULT_CLOCK_START = Date.UTC(2030, 0, 1);
+export const DEFAULT_CLOCK_STEP_MS = 1000;
+
+// cyrb128 to seed sfc32: small, well-known, good enough for test ids (not for secrets).
+function seedWords(seed: string): [number, number, number, number] {
+  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  for (let i = 0; i < seed.length; i++) {
+    const k = seed.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
+}
+
+function sfc32(seed: string): () => number {
+  let [a, b, c, d] = seedWords(seed);
+  return () => {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+}
+
+const hex = (word: number) => word.toString(16).padStart(8, '0');
+
+export function createIds(seed: string | undefined): Ids {
+  const counters = new Map<string, number>();
+  let random = seed === undefined ? undefined : sfc32(seed);
+  return {
+    uuid() {
+      if (!random) return randomUUID();
+      const w = [random(), random(), random(), random()].map(hex).join('');
+      // Version 4 and the RFC 4122 variant.
+      const variant = ((parseInt(w[16]!, 16) & 0x3) | 0x8).toString(16);
+      return `${w.slice(0, 8)}-${w.slice(8, 12)}-4${w.slice(13, 16)}-${variant}${w.slice(17, 20)}-${w.slice(20, 32)}`;
+    },
+    next(sequence) {
+      const value = (counters.get(sequence) ?? 0) + 1;
+      counters.set(sequence, value);
+      return value;
+    },
+    reset() {
+      counters.clear();
+      if (seed !== undefined) random = sfc32(seed);
+    },
+  };
+}
+
+export function createClock(deterministic: boolean, start = DEFAULT_CLOCK_START, stepMs = DEFAULT_CLOCK_STEP_MS): Clock {
+  if (!deterministic) return { now: Date.now, stamp: Date.now, reset() {} };
+  let current = start;
+  return {
+    now: () => current,
+    stamp() {
+      const value = current;
+      current += stepMs;
+      return value;
+    },
+    reset() {
+      current = start;
+    },
+  };
+}

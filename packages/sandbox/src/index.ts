@@ -1,0 +1,10 @@
+export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxOptions, type SetStatusOptions, type ReplyInput } from './sandbox.js';
+export { API_IDS, type ApiId } from './contract.js';
+export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
+export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
+export { MAX_LATENCY_MS, type FaultSpec } from './faults.js';
+export { DEFAULT_REQUEST_LOG_SIZE, REDACTED, type RecordedRequest } from './recorder.js';
+export { DEFAULT_STORE_CAP, type StoreCaps } from './state.js';
+export { DEFAULT_MAX_BODY_BYTES } from './http-io.js';
+export { CONTROL_PREFIX } from './control.js';
+export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS } from './ids.js';

@@ -1,0 +1,38 @@
+// What an operation handler gets and gives. Handlers see requests that passed routing, auth and
+// validation; they create and read state and never answer errors of their own except "not found".
+import type { Clock, Ids } from './ids.js';
+import type { Problem } from './problems.js';
+import type { Route } from './routes.js';
+import type { State } from './state.js';
+
+export interface Call {
+  route: Route;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The parsed JSON body, undefined when there is none. */
+  body: any;
+}
+
+export interface Env {
+  state: State;
+  ids: Ids;
+  clock: Clock;
+  /** The sandbox's own origin (`http://127.0.0.1:4010`), for `Location` headers. */
+  origin(): string;
+}
+
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string>; text?: { contentType: string; body: string } }
+  | { problem: Problem };
+
+export type Handler = (call: Call, env: Env) => Reply;
+
+/** The documented example of a route's response, if the bundle has one. */
+export function responseExample(route: Route, status: string | number): any {
+  return route.responses[String(status)]?.content?.['application/json']?.example;
+}
+
+export const notFound = (what: string): Reply => ({ problem: { status: 404, message: `${what} not found` } });
+
+/** ISO 8601 timestamps (date-time fields). */
+export const isoTime = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,186 @@
+// One request to one of the four interfaces: route, credentials, fault, body, validation, handler.
+// Every failure is answered in the shape of the interface whose base path was hit (section 7).
+// Statuses the document leaves open are the sandbox's choices (README table): where an interface
+// documents its statuses (C) only those are used; elsewhere the usual HTTP ones.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { campaignHandlers } from './campaign-manager-v1.js';
+import type { ApiId } from './contract.js';
+import { type AuthCheck } from './credentials.js';
+import { errorBody } from './error-shapes.js';
+import type { Faults } from './faults.js';
+import { gatewayHandlers } from './gateway-v1.js';
+import { type Answer, readBody, send } from './http-io.js';
+import { imHandlers } from './im-v1.js';
+import type { Env, Handler } from './operation.js';
+import type { Finding, Problem } from './problems.js';
+import { redactHeaders, type createRecorder } from './recorder.js';
+import { validateRequest, validatorsFor } from './request-validation.js';
+import type { ApiRoutes, Route, RouteTable } from './routes.js';
+import { smsHandlers } from './sms-v2.js';
+
+const handlers: Record<ApiId, Record<string, Handler>> = {
+  'gateway-v1': gatewayHandlers,
+  'sms-v2': smsHandlers,
+  'im-v1': imHandlers,
+  'campaign-manager-v1': campaignHandlers,
+};
+
+/** C documents 400, 401, 404, 422, 429 and 500 only (section 7): bad input there is a 400. */
+const documentsOnlyListedStatuses = (api: ApiId) => api === 'im-v1';
+
+export interface PipelineOptions {
+  table: RouteTable;
+  auth: Record<ApiId, AuthCheck>;
+  faults: Faults;
+  recorder: ReturnType<typeof createRecorder>;
+  env: Env;
+  maxBodyBytes: number;
+}
+
+const finding = (pointer: string, property: string, rule: string, message: string, limit?: number): Finding => ({
+  pointer,
+  property,
+  rule,
+  message,
+  ...(limit !== undefined && { limit }),
+});
+
+export function createPipeline(options: PipelineOptions) {
+  const { table, auth, faults, recorder, env, maxBodyBytes } = options;
+  // Resolved once: every operation has its validators and its handler, or the sandbox does not start.
+  const prepared = new Map(
+    table.apis.flatMap((api) =>
+      api.routes.map((route) => {
+        const handler = handlers[route.api][route.operationId];
+        if (!handler) throw new Error(`no handler for ${route.key}`);
+        return [route, { handler, validators: validatorsFor(route) }] as const;
+      }),
+    ),
+  );
+
+  function problem(api: ApiId, route: Route | null, value: Problem, headers?: Record<string, string>): Answer {
+    return { status: value.status, body: errorBody(api, route, value), ...(headers && { headers }) };
+  }
+
+  /** 401: the documented example where the operation has an explicit 401 (B, C), else the shape's. */
+  function unauthorized(route: Route): Answer {
+    const example = route.responses['401']?.content?.['application/json']?.example;
+    if (example !== undefined) return { status: 401, body: example };
+    return problem(route.api, route, { status: 401, message: 'Unauthorized missing or wrong credentials' });
+  }
+
+  async function serve(api: ApiRoutes, req: IncomingMessage, path: string, query: string): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
+    const method = req.method ?? 'GET';
+    const match = table.match(api, method, path);
+    if (!match) {
+      req.resume();
+      return {
+        answer: problem(api.api, null, {
+          status: 404,
+          message: 'Resource not found',
+          findings: [finding('', '', 'path', 'no operation of this interface has this path')],
+        }),
+      };
+    }
+    const { route, params } = match;
+    if (!route) {
+      req.resume();
+      const allow = match.allow.join(', ');
+      if (documentsOnlyListedStatuses(api.api)) {
+        return { answer: problem(api.api, null, { status: 404, message: 'Resource not found', findings: [finding('', '', 'method', `this path allows ${allow.replace(/,/g, '')} only`)] }) };
+      }
+      return { answer: problem(api.api, null, { status: 405, message: `Method not allowed, allowed: ${allow}` }, { allow }) };
+    }
+    if (route.authRequired && !auth[api.api](req.headers)) {
+      req.resume();
+      return { answer: unauthorized(route), route };
+    }
+
+    let body: unknown;
+    if (route.bodyMediaTypes) {
+      const read = await readBody(req, maxBodyBytes);
+      if (!read.ok) {
+        const status = documentsOnlyListedStatuses(api.api) ? 400 : 413;
+        return {
+          answer: {
+            ...problem(api.api, route, {
+              status,
+              message: 'Request body too large',
+              findings: [finding('/body', 'body', 'max-body-bytes', `must be at most ${maxBodyBytes} bytes`, maxBodyBytes)],
+            }),
+            close: true,
+          },
+          route,
+        };
+      }
+      if (read.text.length > 0) {
+        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!route.bodyMediaTypes.some((pattern) => pattern.test(type))) {
+          const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
+          return {
+            answer: problem(api.api, route, {
+              status,
+              message: 'Unsupported media type',
+              findings: [finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation')],
+            }),
+            route,
+          };
+        }
+        try {
+          body = JSON.parse(read.text);
+        } catch {
+          return {
+            answer: problem(api.api, route, {
+              status: 400,
+              message: 'Request body is not valid JSON',
+              findings: [finding('/body', 'body', 'json', 'must be valid JSON')],
+            }),
+            route,
+          };
+        }
+      }
+    } else {
+      req.resume();
+    }
+
+    const fault = faults.take(route);
+    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body };
+
+    const { handler, validators } = prepared.get(route)!;
+    const findings: Finding[] = [];
+    if (body === undefined && validators.bodyRequired) findings.push(finding('/body', 'body', 'required', 'a JSON body is required'));
+    findings.push(...validateRequest(validators, params, new URLSearchParams(query), body, env.clock.now));
+    if (findings.length > 0) {
+      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body };
+    }
+
+    const reply = handler({ route, params, query: new URLSearchParams(query), body }, env);
+    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body };
+    return { answer: reply, route, body };
+  }
+
+  return async function handle(api: ApiRoutes, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
+    const at = env.clock.now();
+    let result: { answer: Answer; route?: Route; body?: unknown };
+    try {
+      result = await serve(api, req, path, query);
+    } catch {
+      // A defect of the sandbox, never of the caller: answered, never crashing the process.
+      result = { answer: problem(api.api, null, { status: 500, message: 'Internal sandbox error' }) };
+    }
+    const { answer, route, body } = result;
+    const delay = route ? faults.latencyFor(route) : 0;
+    if (delay > 0) await sleep(delay);
+    send(res, answer);
+    recorder.record({
+      at,
+      method: req.method ?? '',
+      url: req.url ?? '',
+      ...(route && { operation: route.key }),
+      headers: redactHeaders(req.headers),
+      ...(body !== undefined && { body }),
+      status: answer.status,
+    });
+  };
+}

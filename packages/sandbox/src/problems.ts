@@ -1,0 +1,28 @@
+// What went wrong with a request, before it is put into an interface's error shape. The fields of a
+// Finding mirror the validators' Violation (pointer, property, rule, limit, message), so the
+// sandbox's own findings (malformed JSON, wrong media type, ...) and schema violations read alike.
+export interface Finding {
+  /** RFC 6901 pointer: '/body/mask', '/path/list_id', '/query/id', '/headers/content-type', '' for the request. */
+  pointer: string;
+  /** The field the pointer ends in; '' for the request itself. */
+  property: string;
+  /** The rule that failed: a JSON Schema keyword, the contract's extension, or the sandbox's own ('json', 'media-type', 'max-body-bytes'). */
+  rule: string;
+  limit?: number | string;
+  /** Letters, digits, spaces, '-' and '_' only, never the input. */
+  message: string;
+}
+
+export interface Problem {
+  status: number;
+  /** A short summary, letters, digits, spaces, '-' and '_' only (fits C's LongString). */
+  message: string;
+  findings?: readonly Finding[];
+}
+
+/** One line per finding: `body/mask maxLength 20 must be at most 20 characters long`. */
+export function describeFinding(finding: Finding, textLimits = true): string {
+  const where = finding.pointer.replace(/^\//, '') || 'request';
+  const limit = finding.limit === undefined || (!textLimits && typeof finding.limit === 'string') ? '' : ` ${finding.limit}`;
+  return `${where} ${finding.rule}${limit} ${finding.message}`;
+}

@@ -1,0 +1,159 @@
+// The route table, derived once at start from the four bundles: base path from servers[0].url,
+// each path template compiled to segment matchers, and per operation its method, operationId,
+// security, accepted media types and documented responses. Nothing here is written by hand.
+import { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
+
+export type AuthScheme = { kind: 'basic' } | { kind: 'header'; name: string };
+
+export interface Route {
+  api: ApiId;
+  /** `<api>.<operationId>`: operation ids repeat across interfaces (sendMessage in A, B and C). */
+  key: string;
+  operationId: string;
+  method: string;
+  template: string;
+  segments: readonly (string | { param: string })[];
+  /** Credentials needed: false when the operation also allows an anonymous request (`security: [{}]`). */
+  authRequired: boolean;
+  /** Media types the request body may have (A's vendor type as a pattern), or null without a body. */
+  bodyMediaTypes: readonly RegExp[] | null;
+  bodyRequired: boolean;
+  /** The responses as documented, each `$ref` followed, keyed by status ('201', '400', 'default'). */
+  responses: Readonly<Record<string, Json>>;
+  /** The documented success status (the operation's 2xx key). */
+  successStatus: number;
+}
+
+export interface ApiRoutes {
+  api: ApiId;
+  basePath: string;
+  auth: AuthScheme;
+  /** Routes grouped by template; templates with more literal segments first, so they win. */
+  templates: readonly { segments: Route['segments']; methods: ReadonlyMap<string, Route> }[];
+  routes: readonly Route[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+function mediaTypePattern(key: string): RegExp {
+  // `application/vnd.<vendor>.gateway.v1+json`: a placeholder in angle brackets stands for a token.
+  const source = key
+    .toLowerCase()
+    .split(/<[^>]+>/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('[a-z0-9!#$&^_-]+');
+  return new RegExp(`^${source}$`);
+}
+
+function authScheme(document: Json): AuthScheme {
+  const schemes = Object.values(document.components?.securitySchemes ?? {}) as Json[];
+  const scheme = schemes[0];
+  if (schemes.length !== 1 || !scheme) throw new Error('each interface documents exactly one security scheme');
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return { kind: 'basic' };
+  if (scheme.type === 'apiKey' && scheme.in === 'header') return { kind: 'header', name: String(scheme.name).toLowerCase() };
+  throw new Error(`unsupported security scheme ${JSON.stringify(scheme)}`);
+}
+
+function compile(api: ApiId): ApiRoutes {
+  const document = bundle(api);
+  const routes: Route[] = [];
+  const templates: { segments: Route['segments']; methods: Map<string, Route>; literals: number }[] = [];
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    const segments = template
+      .split('/')
+      .slice(1)
+      .map((segment) => (/^\{[^}]+\}$/.test(segment) ? { param: segment.slice(1, -1) } : segment));
+    const methods = new Map<string, Route>();
+    for (const method of METHODS) {
+      const operation = (item as Json)[method] as Json | undefined;
+      if (!operation) continue;
+      const security: Json[] = operation.security ?? document.security ?? [];
+      const requestBody = deref(document, operation.requestBody);
+      const responses: Record<string, Json> = {};
+      for (const [status, response] of Object.entries(operation.responses as Json)) {
+        responses[status] = deref(document, response as Json)!;
+      }
+      const success = Object.keys(responses).find((status) => /^2\d\d$/.test(status));
+      if (!success) throw new Error(`${api} ${operation.operationId}: no 2xx response`);
+      const route: Route = {
+        api,
+        key: `${api}.${operation.operationId}`,
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        template,
+        segments,
+        authRequired: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
+        bodyMediaTypes: requestBody ? Object.keys(requestBody.content ?? {}).map(mediaTypePattern) : null,
+        bodyRequired: requestBody?.required === true,
+        responses,
+        successStatus: Number(success),
+      };
+      methods.set(route.method, route);
+      routes.push(route);
+    }
+    templates.push({ segments, methods, literals: segments.filter((s) => typeof s === 'string').length });
+  }
+  templates.sort((a, b) => b.literals - a.literals);
+  return { api, basePath: basePath(api), auth: authScheme(document), templates, routes };
+}
+
+export interface Match {
+  api: ApiRoutes;
+  /** The operation, or null when the path is known but not with this method. */
+  route: Route | null;
+  /** Methods the matched path allows (for a 405's Allow header), empty when the path is unknown. */
+  allow: readonly string[];
+  params: Record<string, string>;
+}
+
+export interface RouteTable {
+  apis: readonly ApiRoutes[];
+  byKey: ReadonlyMap<string, Route>;
+  /** The interface whose base path `path` is under, or undefined. */
+  apiFor(path: string): ApiRoutes | undefined;
+  /** Matches a path under `api`'s base path; undefined when no template fits. */
+  match(api: ApiRoutes, method: string, path: string): Match | undefined;
+}
+
+export function createRouteTable(): RouteTable {
+  const apis = API_IDS.map(compile);
+  const byKey = new Map(apis.flatMap((api) => api.routes.map((route) => [route.key, route] as const)));
+  return {
+    apis,
+    byKey,
+    apiFor(path) {
+      for (const api of apis) {
+        if (path.startsWith(api.basePath) && (path.length === api.basePath.length || path[api.basePath.length] === '/')) {
+          return api;
+        }
+      }
+      return undefined;
+    },
+    match(api, method, path) {
+      const parts = path.slice(api.basePath.length).split('/').slice(1);
+      for (const template of api.templates) {
+        if (template.segments.length !== parts.length) continue;
+        let params: Record<string, string> | undefined = {};
+        for (let i = 0; i < parts.length && params; i++) {
+          const segment = template.segments[i]!;
+          const part = parts[i]!;
+          if (typeof segment === 'string') {
+            if (segment !== part) params = undefined;
+          } else {
+            let value: string;
+            try {
+              value = decodeURIComponent(part);
+            } catch {
+              value = '';
+            }
+            if (value === '') params = undefined;
+            else params[segment.param] = value;
+          }
+        }
+        if (!params) continue;
+        return { api, route: template.methods.get(method) ?? null, allow: [...template.methods.keys()], params };
+      }
+      return undefined;
+    },
+  };
+}

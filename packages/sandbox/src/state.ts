@@ -1,0 +1,68 @@
+// The sandbox's memory: what one call creates, the next can read (issue item 3). Every store is a
+// BoundedMap: past its cap the oldest entry is evicted, so memory stays bounded.
+import { BoundedMap } from './bounded-map.js';
+import type { Json } from './contract.js';
+
+/** Per-store caps; default DEFAULT_STORE_CAP each. */
+export interface StoreCaps {
+  gatewayMessages?: number;
+  smsMessages?: number;
+  imMessages?: number;
+  lists?: number;
+  campaigns?: number;
+}
+
+export const DEFAULT_STORE_CAP = 10_000;
+
+export interface SmsMessage {
+  id: string;
+  direction: 'MO' | 'MT';
+  status: string;
+  destination?: string;
+  source?: string;
+  reference?: string;
+  content?: string;
+}
+
+export interface ImMessage {
+  id: string;
+  status: string;
+  request: Json;
+}
+
+export interface CampaignList {
+  application: string;
+  id: number;
+  name: string;
+  members: Json[];
+  created: string;
+}
+
+export interface Campaign {
+  application: string;
+  id: number;
+  request: Json;
+  report: Json[];
+}
+
+export function createState(caps: StoreCaps = {}) {
+  const cap = (name: keyof StoreCaps) => caps[name] ?? DEFAULT_STORE_CAP;
+  return {
+    /** A: messages by numeric id (a broadcast stores one message per destination). */
+    gatewayMessages: new BoundedMap<number, Json>(cap('gatewayMessages')),
+    /** B: messages (MT sent, MO replies) by UUID. */
+    smsMessages: new BoundedMap<string, SmsMessage>(cap('smsMessages')),
+    /** C: accepted messages by UUID. */
+    imMessages: new BoundedMap<string, ImMessage>(cap('imMessages')),
+    /** D: lists by `<application>/<id>` (each application has its own). */
+    lists: new BoundedMap<string, CampaignList>(cap('lists')),
+    /** D: scheduled campaigns and their reports by `<application>/<id>`. */
+    campaigns: new BoundedMap<string, Campaign>(cap('campaigns')),
+  };
+}
+
+export type State = ReturnType<typeof createState>;
+
+export function clearState(state: State): void {
+  for (const store of Object.values(state)) store.clear();
+}

@@ -1,0 +1,43 @@
+// The CLI as a new user runs it: prints base URLs, credentials and how to point callbacks at a
+// receiver; SIGINT closes it cleanly (exit 0); a bad flag is one line and exit 2.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+
+function run(args: string[]) {
+  // The sources, as vitest sees them (tsx), in a process of their own, as a user starts it.
+  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function collect(child: ReturnType<typeof run>) {
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { out: () => out, err: () => err, exit };
+}
+
+describe('messaging-sandbox CLI', () => {
+  it('prints where everything is, and stops cleanly on SIGINT', async () => {
+    const child = run(['--port', '0', '--seed', 'cli', '--im-api-key', 'key-c', '--im-status-url', 'http://127.0.0.1:9/cb']);
+    const io = collect(child);
+    await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+    expect(io.out()).toMatch(/A gateway-v1 +http:\/\/127\.0\.0\.1:\d+\/rest\/gateway +Basic sandbox-gateway:/);
+    expect(io.out()).toContain('authorization: key-c');
+    expect(io.out()).toContain('C status http://127.0.0.1:9/cb');
+    expect(io.out()).toContain('/__sandbox/callbacks');
+    child.kill('SIGINT');
+    expect(await io.exit).toBe(0);
+    expect(io.out()).toContain('messaging sandbox stopped');
+  }, 20_000);
+
+  it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
+    const io = collect(run(args));
+    expect(await io.exit).toBe(2);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+    expect(io.err()).toMatch(/^messaging-sandbox: /);
+  }, 20_000);
+});

@@ -1,0 +1,248 @@
+// The repository's one validator generator. For each bundled contract it compiles every target
+// that scripts/targets.ts discovers into standalone ajv code (ESM, runtime helpers inlined, no
+// import of ajv), committed under src/generated/:
+//   <id>.ts         request, response and callback bodies, and the tables `operations`/`callbacks`
+//   <id>.params.ts  parameter sets, compiled by a second ajv with `coerceTypes` (URL strings -> numbers)
+// Nothing here restates a schema; generated-up-to-date.test.ts fails when a fresh run would differ.
+//
+// Run: pnpm --filter @messaging-contracts/validators generate (the package build runs it too).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Options } from 'ajv';
+import { functionFormats } from './formats.js';
+import { type DaysAheadRule, type Json, type OperationTarget, daysAheadRules, discover } from './targets.js';
+
+const require = createRequire(import.meta.url);
+
+// ajv is CommonJS; `require` gives the same module objects under Node, tsx and vitest, where
+// default-import interop differs.
+const { Ajv2020 } = require('ajv/dist/2020') as typeof import('ajv/dist/2020.js');
+const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default;
+const { _ } = require('ajv') as typeof import('ajv');
+const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
+const { fastFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
+const ucs2length = (require('ajv/dist/runtime/ucs2length') as typeof import('ajv/dist/runtime/ucs2length.js')).default;
+
+export const apiIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
+export type ApiId = (typeof apiIds)[number];
+
+/**
+ * ajv options shared by the generator, the tests' reference validators and the benches, so all
+ * judge a value by the same rules. `strict: false` because the schemas live inside an OpenAPI
+ * document whose other keywords are not JSON Schema; `messages: false` because violations get
+ * their own wording (src/violations.ts), which must fit C's LongString pattern.
+ */
+export const ajvOptions = {
+  strict: false,
+  allErrors: true,
+  messages: false,
+} as const satisfies Options;
+
+/**
+ * RFC 9562's 8-4-4-4-12 hex form and nothing else. ajv-formats' `uuid` also accepts a `urn:uuid:`
+ * prefix, which the document's "string (uuid)" / "string in UUID format" (section 2.2) does not
+ * (issue 12 item 7). This is the generator's reading of "UUID", not a statement of the service.
+ */
+export const strictUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Function formats reach the generated code through this name, defined there from their sources.
+const functionFormatsSource = `const functionFormats = {${Object.entries(functionFormats)
+  .map(([name, { type, source }]) => `${JSON.stringify(name)}: { type: ${JSON.stringify(type)}, validate: (${source}) }`)
+  .join(', ')}};`;
+
+export function loadBundle(api: ApiId): Json {
+  const specifier = `@messaging-contracts/openapi/${api}.json`;
+  let file: string;
+  try {
+    file = require.resolve(specifier);
+  } catch (cause) {
+    throw new Error(`${specifier} is not built: run \`pnpm build\` from the repository root first`, { cause });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Json;
+}
+
+/** An ajv holding one bundle under its id, for `getSchema(\`${api}#/components/...\`)`. */
+export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options = {}): InstanceType<typeof Ajv2020> {
+  const ajv = new Ajv2020({ ...ajvOptions, ...options, code: { ...options.code, formats: _`functionFormats` } });
+  addFormats(ajv);
+  ajv.addFormat('uuid', strictUuid);
+  // A regular expression (inlined by ajv): ajv-formats' full `uri` is a closure that cannot be.
+  ajv.addFormat('uri', fastFormats.uri);
+  for (const [name, { type, validate }] of Object.entries(functionFormats)) ajv.addFormat(name, { type, validate } as never);
+  ajv.addSchema(bundle, api);
+  return ajv;
+}
+
+/** The JSON Schema of one operation's parameter set, `{ path: {...}, query: {...} }`, referencing the bundle. */
+export function parameterSetSchema(api: ApiId, target: OperationTarget): Json {
+  const group = (where: 'path' | 'query') => {
+    const parameters = target.parameters.filter((p) => p.in === where);
+    const required = parameters.filter((p) => p.required).map((p) => p.name);
+    return {
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((p) => [p.name, { $ref: `${api}${p.schema}` }])),
+      ...(required.length > 0 && { required }),
+    };
+  };
+  return { type: 'object', properties: { path: group('path'), query: group('query') } };
+}
+
+// Standalone code `require`s ajv's runtime helpers even in ESM mode, which would make ajv a
+// runtime dependency. The helpers that are single self-contained functions are inlined from ajv
+// itself; any other import fails generation loudly.
+const inlinableHelpers: Record<string, (...args: never[]) => unknown> = {
+  'require("ajv/dist/runtime/ucs2length").default': ucs2length,
+};
+
+function inlineRuntimeHelpers(code: string, where: string): string {
+  let out = code;
+  for (const [call, helper] of Object.entries(inlinableHelpers)) out = out.split(call).join(`(${helper.toString()})`);
+  if (/\brequire\(/.test(out)) {
+    throw new Error(`${where}: ajv standalone code needs a runtime module that is not inlined: ${out.match(/require\([^)]*\)/)?.[0]}`);
+  }
+  return out;
+}
+
+/** Code that reads or writes an entry of `dynamicAnchors` (passing the object on is harmless). */
+export const usesDynamicAnchors = (code: string) => /\bdynamicAnchors\s*(?:\.|\[)/.test(code);
+
+export interface GeneratedFile {
+  file: string;
+  source: string;
+}
+
+const identifier = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_');
+
+/** Export names by schema pointer: a component schema is named after itself, anything else after its first use. */
+class Exports {
+  /** Export name to the key that ajv's getSchema finds it by. */
+  readonly byName: Record<string, string> = {};
+  private readonly byKey = new Map<string, string>();
+  name(key: string, use: string, refIsName = false): string {
+    let name = this.byKey.get(key);
+    if (name === undefined) {
+      const component = /^[a-z0-9-]+#\/components\/schemas\/([A-Za-z0-9_]+)$/.exec(key);
+      name = component ? `schema_${component[1]}` : identifier(use);
+      while (name in this.byName) name += '_';
+      this.byKey.set(key, name);
+      this.byName[name] = refIsName ? name : key;
+    }
+    return name;
+  }
+}
+
+interface TableEntry {
+  target: OperationTarget;
+  body?: string;
+  params: string;
+  responses: Record<string, string>;
+  daysAhead: Record<string, DaysAheadRule[]>;
+}
+
+function table(name: string, entries: TableEntry[]): string {
+  // Typed loosely here (this file is @ts-nocheck JavaScript); src/runtime.ts gives the rows their type.
+  const lines = [`export const ${name}: Record<string, unknown> = {`];
+  for (const { target, body, params, responses, daysAhead } of entries) {
+    lines.push(`  ${JSON.stringify(target.operationId)}: {`);
+    lines.push(`    operationId: ${JSON.stringify(target.operationId)},`);
+    lines.push(`    method: ${JSON.stringify(target.method)},`);
+    lines.push(`    path: ${JSON.stringify(target.path)},`);
+    if (body) lines.push(`    body: ${body},`);
+    lines.push(`    bodyRequired: ${target.bodyRequired},`);
+    lines.push(`    params: ${params},`);
+    lines.push(`    responses: { ${Object.entries(responses).map(([status, fn]) => `${JSON.stringify(status)}: ${fn}`).join(', ')} },`);
+    lines.push(`    daysAhead: ${JSON.stringify(daysAhead)},`);
+    lines.push('  },');
+  }
+  lines.push('};');
+  return lines.join('\n');
+}
+
+function header(ajvVersion: string, api: ApiId, what: string): string[] {
+  return [
+    `// Generated by packages/validators/scripts/generate.ts with ajv ${ajvVersion} from`,
+    `// @messaging-contracts/openapi/${api}.json (${what}).`,
+    '// Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.',
+    '// @ts-nocheck -- ajv standalone output is plain JavaScript',
+  ];
+}
+
+export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile[] {
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version;
+  const { operations, callbacks } = discover(bundle);
+  const bodies = new Exports();
+  const params = new Exports();
+  const paramsAjv = createAjv(api, bundle, { coerceTypes: true, code: { source: true, esm: true, lines: true } });
+
+  const entries = (targets: OperationTarget[]): TableEntry[] =>
+    targets.map((target) => {
+      const prefix = target.kind === 'callback' ? `callback_${target.operationId}` : target.operationId;
+      const daysAhead: Record<string, DaysAheadRule[]> = {};
+      const bodyName = (pointer: string, use: string, slot: string) => {
+        const rules = daysAheadRules(bundle, pointer);
+        if (rules.length > 0) daysAhead[slot] = rules;
+        return bodies.name(`${api}${pointer}`, use);
+      };
+      const schema = parameterSetSchema(api, target);
+      // Keyed by the schema itself, so operations with the same parameter set share one validator;
+      // registered under its export name, a bare relative URI against which `<api>#/...` resolves.
+      const paramsName = params.name(JSON.stringify(schema), target.parameters.length === 0 ? 'params_none' : `params_${prefix}`, true);
+      if (!paramsAjv.getSchema(paramsName)) paramsAjv.addSchema(schema, paramsName);
+      return {
+        target,
+        ...(target.body && { body: bodyName(target.body, `body_${prefix}`, 'body') }),
+        params: `params.${paramsName}`,
+        responses: Object.fromEntries(
+          Object.entries(target.responses).map(([status, pointer]) => [status, bodyName(pointer, `response_${prefix}_${status}`, status)]),
+        ),
+        daysAhead,
+      };
+    });
+  const operationEntries = entries(operations);
+  const callbackEntries = entries(callbacks);
+
+  const where = `@messaging-contracts/openapi/${api}.json`;
+  const bodyAjv = createAjv(api, bundle, { code: { source: true, esm: true, lines: true } });
+  const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
+    const code = inlineRuntimeHelpers(standaloneCode(ajv, names), where);
+    // src/runtime.ts calls each validator with one shared, frozen root context; that is only
+    // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
+    if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);
+    const body = code.trim();
+    return /\bfunctionFormats\b/.test(body) ? `${functionFormatsSource}\n${body}` : body;
+  };
+  const paramsSource = [...header(ajvVersion, api, 'path and query parameter sets, coerceTypes'), compiled(paramsAjv, params.byName), ''].join('\n');
+  const mainSource = [
+    ...header(ajvVersion, api, 'request, response and callback bodies'),
+    `import * as params from './${api}.params.js';`,
+    compiled(bodyAjv, bodies.byName),
+    table('operations', operationEntries),
+    table('callbacks', callbackEntries),
+    '',
+  ].join('\n');
+  return [
+    { file: `${api}.ts`, source: mainSource },
+    { file: `${api}.params.ts`, source: paramsSource },
+  ];
+}
+
+export const generateAll = (): GeneratedFile[] => apiIds.flatMap((api) => generateApi(api));
+
+export const generatedDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'generated');
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  mkdirSync(generatedDir, { recursive: true });
+  for (const { file, source } of generateAll()) {
+    const path = join(generatedDir, file);
+    let current: string | undefined;
+    try {
+      current = readFileSync(path, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    // Rewriting identical bytes would still touch mtimes; leave unchanged files alone.
+    if (current !== source) writeFileSync(path, source);
+  }
+}

@@ -1,0 +1,171 @@
+// Opt-in contract validation for the clients (issue 10 item 4). `withValidation` wraps an
+// existing openapi-fetch-shaped client (`client.POST(pathTemplate, { body, params })` resolving to
+// `{ data, error, response }`): before a call it validates the body and the path and query
+// parameters against the operation's validators and throws one ContractViolationError listing
+// every violation, with no network I/O; after the call it checks the response body against the
+// validator of its status (falling back to `default`) and reports a contract break. The clients
+// themselves never import this module, so a bundle that does not opt in does not grow.
+import type { OperationValidators } from './runtime.js';
+import type { Violation } from './violations.js';
+
+export interface ValidatorSet {
+  operations: Readonly<Record<string, OperationValidators>>;
+}
+
+export interface ResponseViolationReport {
+  operationId: string;
+  method: string;
+  /** The operation's path template (never the URL, which may carry values). */
+  path: string;
+  status: number;
+  violations: readonly Violation[];
+}
+
+export interface WithValidationOptions {
+  /** Validate bodies and parameters before sending; default true. */
+  request?: boolean;
+  /** What to do with a response body that breaks the contract; default `'report'`. */
+  response?: 'off' | 'report' | 'throw';
+  /** Called for every response that breaks the contract (with `response: 'report'`); default: one console.warn line. */
+  onResponseViolation?: (report: ResponseViolationReport) => void;
+  /** Clock for "at most 60 days ahead" (`x-max-days-ahead`), epoch milliseconds; default `Date.now`. */
+  now?: () => number;
+}
+
+/** A request or response that breaks the contract. Lists every violation; carries no header, URL or credential. */
+export class ContractViolationError extends Error {
+  override readonly name = 'ContractViolationError';
+  readonly operationId: string;
+  readonly phase: 'request' | 'response';
+  /** The response status, for `phase: 'response'`. */
+  readonly status: number | undefined;
+  readonly violations: readonly Violation[];
+
+  constructor(operationId: string, phase: 'request' | 'response', violations: readonly Violation[], status?: number) {
+    const list = violations.map((v) => `${v.pointer || '(value)'} ${v.message} (${v.rule})`).join('; ');
+    super(`${operationId}: the ${phase}${status === undefined ? '' : ` (status ${status})`} breaks the contract: ${list}`);
+    this.operationId = operationId;
+    this.phase = phase;
+    this.status = status;
+    this.violations = violations;
+  }
+}
+
+const methodNames = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+interface Route {
+  operation: OperationValidators;
+  /**
+   * A leading `/{name}` segment of the template that the client fills in itself (D's
+   * `application_name`, section 4.4): callers do not pass it, so its absence is no violation.
+   */
+  prefixParameter?: string;
+}
+
+/**
+ * Routes by method and path template: each operation under its own template and, where the
+ * template starts with a path parameter segment, under the rest too (D's client takes `/lists`
+ * for `/{application_name}/lists`).
+ */
+function routes(validators: ValidatorSet): Map<string, Route> {
+  const byKey = new Map<string, Route>();
+  const prefixed: Array<[string, Route]> = [];
+  for (const operation of Object.values(validators.operations)) {
+    const prefix = /^\/\{([^}/]+)\}(\/.*)$/.exec(operation.path);
+    const route = prefix ? { operation, prefixParameter: prefix[1]! } : { operation };
+    byKey.set(`${operation.method} ${operation.path}`, route);
+    if (prefix) prefixed.push([`${operation.method} ${prefix[2]}`, route]);
+  }
+  for (const [key, route] of prefixed) if (!byKey.has(key)) byKey.set(key, route);
+  return byKey;
+}
+
+const unknownOperation: readonly Violation[] = Object.freeze([
+  Object.freeze({ pointer: '', property: '', rule: 'operation', message: 'is not an operation of the contract' }),
+]) as readonly Violation[];
+
+const missingBody: Violation = Object.freeze({ pointer: '', property: '', rule: 'required', message: 'is required' });
+
+interface Init {
+  body?: unknown;
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+}
+
+function requestViolations(route: Route, init: Init | undefined, now: (() => number) | undefined): Violation[] {
+  const { operation, prefixParameter } = route;
+  const violations: Violation[] = [];
+  const options = now ? { now } : undefined;
+  if (operation.body && init?.body !== undefined) violations.push(...operation.body(init.body, options));
+  else if (operation.bodyRequired && init?.body === undefined) violations.push(missingBody);
+  if (operation.params) {
+    // Copies, so the parameter validator's coercion never changes what the caller passed.
+    const params = { path: { ...init?.params?.path }, query: { ...init?.params?.query } };
+    for (const violation of operation.params(params, options)) {
+      const clientFilled = violation.rule === 'required' && prefixParameter !== undefined && violation.pointer === `/path/${prefixParameter}`;
+      if (!clientFilled) violations.push(violation);
+    }
+  }
+  return violations;
+}
+
+/** The response validator of a status: its own key, its range (`2XX`), else `default`. */
+function responseValidator(operation: OperationValidators, status: number) {
+  const { responses } = operation;
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+const defaultReport = (report: ResponseViolationReport) => {
+  console.warn(
+    `contract: ${report.operationId} (${report.method.toUpperCase()} ${report.path}) answered ${report.status} with a body that breaks the contract: ${report.violations
+      .map((v) => `${v.pointer || '(body)'} ${v.rule}`)
+      .join(', ')}`,
+  );
+};
+
+type Call = (url: string, init?: Init & Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/**
+ * `client` with contract validation: the same object shape, every HTTP method wrapped. Requests
+ * that break the contract throw a ContractViolationError before any I/O; responses are checked
+ * per `options.response`.
+ */
+export function withValidation<C extends object>(client: C, validators: ValidatorSet, options: WithValidationOptions = {}): C {
+  const { request = true, response = 'report', onResponseViolation = defaultReport, now } = options;
+  const table = routes(validators);
+  const wrap = (method: string, call: Call): Call =>
+    async function validated(url, init) {
+      const route = table.get(`${method} ${url}`);
+      if (request) {
+        if (!route) throw new ContractViolationError(`${method.toUpperCase()} ${url}`, 'request', unknownOperation);
+        const violations = requestViolations(route, init, now);
+        if (violations.length > 0) throw new ContractViolationError(route.operation.operationId, 'request', violations);
+      }
+      const result = await call(url, init);
+      if (response === 'off' || !route) return result;
+      const status = result.response.status;
+      const body = result.response.ok ? result.data : result.error;
+      const validate = responseValidator(route.operation, status);
+      // An empty body (openapi-fetch gives `undefined`) has nothing to check.
+      if (!validate || body === undefined) return result;
+      const violations = validate(body, now ? { now } : undefined);
+      if (violations.length === 0) return result;
+      if (response === 'throw') throw new ContractViolationError(route.operation.operationId, 'response', violations, status);
+      const { operationId, method: opMethod, path } = route.operation;
+      onResponseViolation({ operationId, method: opMethod, path, status, violations });
+      return result;
+    };
+
+  const source = client as unknown as Record<string, unknown>;
+  const wrapped = Object.assign(Object.create(Object.getPrototypeOf(client) as object) as object, client) as Record<string, unknown>;
+  for (const name of methodNames) {
+    const call = source[name];
+    if (typeof call === 'function') wrapped[name] = wrap(name.toLowerCase(), call.bind(client) as Call);
+  }
+  // openapi-fetch's `client.request(method, url, init)`.
+  const generic = source.request;
+  if (typeof generic === 'function') {
+    wrapped.request = (method: string, url: string, init?: Init & Record<string, unknown>) =>
+      wrap(String(method).toLowerCase(), (u, i) => generic.call(client, method, u, i))(url, init);
+  }
+  return wrapped as C;
+}

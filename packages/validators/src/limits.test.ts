@@ -1,0 +1,46 @@
+// Every limit a request body schema carries (sections 2 and 8), read from the bundle: the
+// operation's example passes, and the example with that one limit broken is refused with a
+// violation naming the field (pointer and property), the rule and the documented limit.
+import { describe, expect, it } from 'vitest';
+import { apiIds, bundles, late, requestExample, targetsOf, validators } from './test-support/bundles.js';
+import { breakLimit, expectedLimit, limitsOf } from './test-support/limits.js';
+
+const longString = new RegExp(((bundles['im-v1'].components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
+
+const cases = apiIds.flatMap((api) =>
+  targetsOf(api)
+    .operations.filter((target) => target.body)
+    .flatMap((target) => limitsOf(bundles[api], target.body!).map((limit) => ({ api, operationId: target.operationId, limit })))
+    // A lower bound of 0 on a count or length (C's template parameters: minItems 0) cannot be broken.
+    .filter(({ limit }) => !(['minItems', 'minLength', 'minProperties'].includes(limit.keyword) && limit.value === 0)),
+);
+
+describe.each(apiIds)('%s request bodies', (api) => {
+  const withBody = targetsOf(api).operations.filter((target) => target.body);
+
+  it.each(withBody.map((t) => [t.operationId]))('%s: the example passes', (operationId) => {
+    expect(validators[api].operations[operationId]!.body!(requestExample(api, operationId), late)).toEqual([]);
+  });
+
+  it('have limits to check', () => {
+    expect(cases.filter((c) => c.api === api).length).toBeGreaterThan(0);
+  });
+});
+
+describe('every limit of every request body', () => {
+  it.each(cases.map((c) => [`${c.api} ${c.operationId} /${c.limit.path.join('/')} ${c.limit.keyword} ${JSON.stringify(c.limit.value)}`, c] as const))(
+    '%s',
+    (_title, { api, operationId, limit }) => {
+      const { value, pointer } = breakLimit(requestExample(api, operationId), limit);
+      const violations = validators[api].operations[operationId]!.body!(value, late);
+      const want = expectedLimit(limit);
+      const match = violations.find((v) => v.pointer === pointer && v.rule === limit.keyword);
+      expect(match, JSON.stringify(violations)).toBeDefined();
+      expect(match!.property).toBe(pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (want === undefined) expect(match).not.toHaveProperty('limit');
+      else expect(match!.limit).toBe(want);
+      // Every message can be a C APIError description (LongString, section 2.3) and echoes nothing.
+      for (const v of violations) expect(v.message).toMatch(longString);
+    },
+  );
+});
