@@ -35,7 +35,9 @@ export function markdownToHtml(markdown, shift = 1) {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = Math.min(6, (heading[1] ?? '#').length + shift);
-      out.push(`<h${level}>${inline(escapeHtml(heading[2] ?? ''))}</h${level}>`);
+      // GitHub's anchor for the heading, so a README's own `#section` links lead somewhere.
+      const slug = (heading[2] ?? '').toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+      out.push(`<h${level} id="${escapeHtml(slug)}">${inline(escapeHtml(heading[2] ?? ''))}</h${level}>`);
       i += 1;
       continue;
     }

@@ -3,7 +3,7 @@ import { markdownToHtml } from './markdown.mjs';
 
 describe('markdownToHtml', () => {
   it.each([
-    ['a heading, shifted', '# Title', 1, '<h2>Title</h2>'],
+    ['a heading, shifted, with its GitHub anchor', '# Sandbox `choices`!', 1, '<h2 id="sandbox-choices">Sandbox <code>choices</code>!</h2>'],
     ['a paragraph over lines, with code and bold', 'one `two`\n**three**', 1, '<p>one <code>two</code> <strong>three</strong></p>'],
     ['a list with a continued item', '- a\n  b\n- c', 1, '<ul><li>a b</li><li>c</li></ul>'],
     ['fenced code, escaped', '```sh\npnpm <x>\n```', 1, '<pre><code>pnpm &lt;x&gt;</code></pre>'],

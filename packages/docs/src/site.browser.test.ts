@@ -461,6 +461,23 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
   });
 });
 
+describe.each(pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
+  it("loads clean, shows the sandbox's README, and its links resolve", async () => {
+    const result = await visit(page);
+    try {
+      expectClean(result);
+      expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
+      for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+        const url = new URL(href);
+        if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
+        else expect((await fetch(href)).status, href).toBe(200);
+      }
+    } finally {
+      await result.page.context().close();
+    }
+  });
+});
+
 // Every page at a phone's and a laptop's width (the landing page also at 320 px): no sideways
 // scrolling, and a full-page screenshot. At 1366 px, with every callback, quick start and detail
 // open and the search showing results, axe-core finds no serious or critical violation.
@@ -494,7 +511,7 @@ describe('the checks themselves', () => {
     try {
       const page = await context.newPage();
       await page.setContent('<html lang="en"><body><div style="width: 600px">wide</div><img src="data:,"><p style="color:#eee;background:#fff">faint</p></body></html>');
-      expect((await horizontalOverflow(page))[0]).toMatch(/^div\. right=600 of 390/);
+      expect((await horizontalOverflow(page))[0]).toMatch(/^div\. right=608 of 390/);
       const violations = await seriousViolations(page);
       expect(violations.some((v) => /image-alt/.test(v))).toBe(true);
       expect(violations.some((v) => /color-contrast/.test(v))).toBe(true);
