@@ -107,7 +107,7 @@ function writeSandboxPage(dist, workspace) {
   if (!readme || !existsSync(readme)) return undefined;
   writeFileSync(
     join(dist, SANDBOX_PAGE),
-    staticPage({ title: 'Sandbox · messaging service', description: 'The local sandbox of the messaging service: pnpm sandbox.', body: `<main>\n${markdownToHtml(readFileSync(readme, 'utf8'), 0)}\n</main>` }),
+    staticPage({ title: 'Sandbox · messaging service', description: 'The local sandbox of the messaging service: pnpm sandbox.', css: 'main { padding-top: 1.5rem; }', body: `<main>\n${markdownToHtml(readFileSync(readme, 'utf8'), 0)}\n</main>` }),
   );
   return SANDBOX_PAGE;
 }

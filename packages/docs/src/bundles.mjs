@@ -55,7 +55,7 @@ export function readBundle(file) {
   return inlineCallbacks(doc);
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * The bundles point each callback at its path item in `components.pathItems` (one definition,

@@ -2,7 +2,7 @@
 // The copy of a bundle that Redoc renders. The published JSON and YAML are byte-for-byte the bundles;
 // this copy only works around what Redoc 2 renders wrongly or leaves out, and adds nothing that the
 // bundle does not already say.
-import { listCallbacks, listOperations } from './bundles.mjs';
+import { deref, listCallbacks, listOperations, METHODS } from './bundles.mjs';
 
 /**
  * Replaces each `{name}` of a server URL with the variable's default.
@@ -99,23 +99,10 @@ function addCodeSamples(view, samples) {
   }
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** @param {string} segment */
 function pointerSegment(segment) {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/**
- * @param {any} doc
- * @param {string} ref a local reference, `#/components/...`
- */
-function resolvePointer(doc, ref) {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((node, key) => node?.[key], doc);
 }
 
 /**
@@ -141,7 +128,7 @@ export function unusedComponents(doc) {
       for (const [key, value] of Object.entries(node)) {
         if (key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !reached.has(value)) {
           reached.add(value);
-          pending.push(resolvePointer(doc, value));
+          pending.push(deref(doc, { $ref: value }));
         } else if (key === 'callbacks' && value && typeof value === 'object') {
           for (const expressions of Object.values(value)) {
             for (const item of Object.values(/** @type {object} */ (expressions))) {
