@@ -1,14 +1,21 @@
 // @ts-check
 // `pnpm build`: the static site in dist/. A landing page, one Redoc reference per bundle, the bundles
 // themselves (JSON and YAML) and one copy of the renderer that every reference page loads.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { factsOf, findBundles, readBundle } from './bundles.mjs';
+import { factsOf, findBundles, listOperations, readBundle } from './bundles.mjs';
+import { changelogPage, readChangelogs, renderChangelog } from './changelog.mjs';
+import { precompress } from './compress.mjs';
+import { staticPage } from './html.mjs';
+import { renderLanding } from './landing.mjs';
+import { markdownToHtml } from './markdown.mjs';
 import { findRawTags } from './markup.mjs';
-import { RENDERER_FILE, renderLanding, renderReference } from './render.mjs';
+import { LICENSE_FILE, rendererFileName, renderReference } from './render.mjs';
+import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
+import { packagesOf, pendingChangesets, workspacePackages } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -41,41 +48,107 @@ export function patchRenderer(original) {
 }
 
 /**
- * Copies the renderer and its licence notice.
+ * Copies the renderer under a content-hashed name (so the server can let browsers cache it for a
+ * year: a new Redoc is a new name), and its licence notice.
  * @param {string} dist
+ * @returns {string} the renderer's file name
  */
 function copyRenderer(dist) {
   const source = require.resolve('redoc/bundles/redoc.standalone.js');
-  writeFileSync(join(dist, RENDERER_FILE), patchRenderer(readFileSync(source, 'utf8')));
+  const script = patchRenderer(readFileSync(source, 'utf8'));
+  const file = rendererFileName(script);
+  writeFileSync(join(dist, file), script);
   // The bundle's first line points readers to this file for the licences of what it includes.
-  copyFileSync(`${source}.LICENSE.txt`, join(dist, `${RENDERER_FILE}.LICENSE.txt`));
+  copyFileSync(`${source}.LICENSE.txt`, join(dist, LICENSE_FILE));
+  return file;
+}
+
+/**
+ * What each interface shows beyond its reference: packages, first request, changelog.
+ * @param {string} id
+ * @param {any} doc
+ * @param {import('./bundles.mjs').InterfaceFacts} facts
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples
+ * @param {import('./workspace.mjs').WorkspacePackage[]} workspace
+ */
+function landingEntry(id, doc, facts, samples, workspace) {
+  const operations = listOperations(doc);
+  // The quick start's first request: the first that creates or sends something (a POST answered 201
+  // or 202), else the first that sends a body, else the first operation.
+  const post = (/** @type {{ method: string, path: string }} */ op) => (op.method === 'post' ? doc.paths[op.path].post : undefined);
+  const first =
+    operations.find((op) => Object.keys(post(op)?.responses ?? {}).some((code) => code === '201' || code === '202')) ??
+    operations.find((op) => post(op)?.requestBody) ??
+    operations[0];
+  return {
+    facts,
+    packages: packagesOf(workspace, id, SCOPE),
+    changelog: changelogPage(id),
+    firstRequest: first && {
+      summary: String(first.summary ?? first.operationId),
+      method: first.method,
+      path: facts.basePath.replace(/\/$/, '') + first.path,
+      samples: samples.get(String(first.operationId)) ?? [],
+    },
+  };
+}
+
+/** The sandbox package's README, as a page of the site, when the workspace has that package. */
+export const SANDBOX_PAGE = 'sandbox.html';
+
+/**
+ * @param {string} dist
+ * @param {import('./workspace.mjs').WorkspacePackage[]} workspace
+ * @returns {string | undefined} the page written
+ */
+function writeSandboxPage(dist, workspace) {
+  const sandbox = workspace.find((p) => p.name === `${SCOPE}/sandbox`);
+  const readme = sandbox && join(sandbox.dir, 'README.md');
+  if (!readme || !existsSync(readme)) return undefined;
+  writeFileSync(
+    join(dist, SANDBOX_PAGE),
+    staticPage({ title: 'Sandbox · messaging service', description: 'The local sandbox of the messaging service: pnpm sandbox.', css: 'main { padding-top: 1.5rem; }', body: `<main>\n${markdownToHtml(readFileSync(readme, 'utf8'), 0)}\n</main>` }),
+  );
+  return SANDBOX_PAGE;
 }
 
 /** @param {string} dist */
 export function buildSite(dist = DIST) {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
-  copyRenderer(dist);
+  const renderer = copyRenderer(dist);
+  const workspace = workspacePackages();
+  const changesets = pendingChangesets();
   /** @type {string[]} */
   const warnings = [];
-  const interfaces = findBundles().map(({ id, jsonPath, yamlPath }) => {
+  const entries = findBundles().map(({ id, jsonPath, yamlPath }) => {
     const doc = readBundle(jsonPath);
     for (const { pointer, tag } of findRawTags(doc)) {
       warnings.push(`${id} ${pointer}: ${tag} is read as an HTML tag and not shown; write it in a code span in the spec`);
     }
     const facts = factsOf(id, doc);
+    const samples = samplesOf(doc, id);
     copyFileSync(jsonPath, join(dist, `${id}.json`));
     copyFileSync(yamlPath, join(dist, `${id}.yaml`));
-    writeFileSync(join(dist, `${id}.html`), renderReference(facts, doc));
-    return facts;
+    writeFileSync(join(dist, `${id}.html`), renderReference(facts, doc, samples, renderer));
+    const entry = landingEntry(id, doc, facts, samples, workspace);
+    writeFileSync(join(dist, entry.changelog), renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`));
+    return entry;
   });
-  writeFileSync(join(dist, 'index.html'), renderLanding(interfaces));
-  return { interfaces, warnings, weight: measureSite(dist, ['index.html', ...interfaces.map((api) => `${api.id}.html`)]) };
+  const sandboxPage = writeSandboxPage(dist, workspace);
+  writeFileSync(join(dist, 'index.html'), renderLanding(entries, { command: 'pnpm sandbox', readme: sandboxPage }));
+  const pages = [
+    'index.html',
+    ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog]),
+    ...(sandboxPage ? [sandboxPage] : []),
+  ];
+  precompress(dist);
+  return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, weight: measureSite(dist, pages) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { interfaces, warnings, weight } = buildSite();
+  const { pages, warnings, weight } = buildSite();
   for (const warning of warnings) console.warn(`warning: ${warning}`);
-  console.log(`Built packages/docs/dist/: index.html and ${interfaces.map((api) => `${api.id}.html`).join(', ')}.`);
+  console.log(`Built packages/docs/dist/: ${pages.join(', ')}.`);
   console.log(formatWeights(weight));
 }

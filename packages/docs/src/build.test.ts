@@ -5,24 +5,39 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBundles } from './bundles.mjs';
 import { buildSite, patchRenderer } from './build.mjs';
-import { loadedFiles } from './weights.mjs';
+import { rendererFileName } from './render.mjs';
+import { furtherView, loadedFiles, TARGETS } from './weights.mjs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const dist = mkdtempSync(join(tmpdir(), 'docs-build-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
-const { interfaces, weight } = buildSite(dist);
+const { interfaces, weight, renderer, pages } = buildSite(dist);
 const bundles = findBundles();
 
 describe('buildSite', () => {
-  it('writes a landing page, one reference per bundle, both bundles of each, and the renderer once', () => {
-    expect(readdirSync(dist).sort()).toEqual(
-      [
-        'index.html',
-        'redoc.standalone.js',
-        'redoc.standalone.js.LICENSE.txt',
-        ...bundles.flatMap(({ id }) => [`${id}.html`, `${id}.json`, `${id}.yaml`]),
-      ].sort(),
-    );
+  it('writes a landing page, a reference and a changelog per bundle, both bundles of each, the renderer once, and .br and .gz of each', () => {
+    const files = [
+      'index.html',
+      renderer,
+      'redoc.standalone.js.LICENSE.txt',
+      ...bundles.flatMap(({ id }) => [`${id}.html`, `changelog-${id}.html`, `${id}.json`, `${id}.yaml`]),
+      ...(pages.includes('sandbox.html') ? ['sandbox.html'] : []),
+    ];
+    expect(readdirSync(dist).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));
+  });
+
+  it('names the renderer by its content, so it can be cached for good', () => {
+    expect(renderer).toMatch(/^redoc\.standalone\.[0-9a-f]{12}\.js$/);
+    expect(renderer).toBe(rendererFileName(readFileSync(join(dist, renderer))));
+  });
+
+  it('writes precompressed copies that decompress to the file itself', () => {
+    for (const file of ['index.html', renderer, `${bundles[0]!.id}.json`]) {
+      const content = readFileSync(join(dist, file));
+      expect(brotliDecompressSync(readFileSync(join(dist, `${file}.br`))).equals(content), file).toBe(true);
+      expect(gunzipSync(readFileSync(join(dist, `${file}.gz`))).equals(content), file).toBe(true);
+    }
   });
 
   it.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s: publishes the bundles byte for byte', (id, bundle) => {
@@ -32,14 +47,18 @@ describe('buildSite', () => {
 
   it('has every reference page load the same single script, from the site', () => {
     for (const { id } of bundles) {
-      expect(loadedFiles(readFileSync(join(dist, `${id}.html`), 'utf8'))).toEqual(['redoc.standalone.js']);
+      expect(loadedFiles(readFileSync(join(dist, `${id}.html`), 'utf8'))).toEqual([renderer]);
     }
-    expect(weight.shared.map((item) => item.file)).toEqual(['redoc.standalone.js']);
+    expect(weight.shared.map((item) => item.file)).toEqual([renderer]);
   });
 
-  it('reports a weight for every page, the landing page first', () => {
-    expect(weight.pages.map((page) => page.page)).toEqual(['index.html', ...bundles.map(({ id }) => `${id}.html`)]);
-    for (const page of weight.pages.slice(1)) expect(page.bytes).toBe(page.html.bytes + (weight.shared[0]?.bytes ?? 0));
+  it('reports a weight for every page, the landing page first, within the targets (brotli)', () => {
+    expect(weight.pages.map((page) => page.page)).toEqual(pages);
+    expect(pages[0]).toBe('index.html');
+    for (const page of weight.pages) {
+      expect(page.br, page.page).toBeLessThanOrEqual(TARGETS.firstView);
+      expect(furtherView(page, weight.shared, 'br'), page.page).toBeLessThanOrEqual(TARGETS.furtherPage);
+    }
   });
 });
 

@@ -11,10 +11,12 @@ const require = createRequire(import.meta.url);
 /**
  * @typedef {{ id: string, jsonPath: string, yamlPath: string }} BundleFiles
  * @typedef {{ method: string, path: string, operationId?: string, summary?: string }} OperationRef
- * @typedef {OperationRef & { callback: string, expression: string, parent: OperationRef }} CallbackRef
+ * @typedef {OperationRef & {
+ *   callback: string, expression: string | undefined, parent: OperationRef | undefined, item: any, operation: any,
+ * }} CallbackRef
  * @typedef {{
- *   id: string, title: string, version: string, basePath: string, serverUrl: string,
- *   auth: string[], purpose: string, operations: number, callbacks: number,
+ *   id: string, letter: string, title: string, version: string, basePath: string, serverUrl: string,
+ *   auth: string[], authDetails: string[], purpose: string, operations: number, callbacks: number,
  * }} InterfaceFacts
  */
 
@@ -53,26 +55,30 @@ export function readBundle(file) {
   return inlineCallbacks(doc);
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
  * The bundles point each callback at its path item in `components.pathItems` (one definition,
- * unique operationIds). Redoc 2 does not follow such a `$ref`: it shows an operation named "$ref".
- * The site therefore reads callbacks with their path items in place; the published files keep the `$ref`.
+ * unique operationIds), from `paths.*.*.callbacks` or, in OpenAPI 3.1, from top-level `webhooks`.
+ * Redoc 2 does not follow such a `$ref` in a callback: it shows an operation named "$ref". The site
+ * therefore reads callbacks with their path items in place; the published files keep the `$ref`.
  * @param {any} doc
  */
 export function inlineCallbacks(doc) {
   const prefix = '#/components/pathItems/';
+  /** @param {Record<string, any>} holder */
+  const inline = (holder) => {
+    for (const [key, pathItem] of Object.entries(holder)) {
+      const name = typeof pathItem?.$ref === 'string' && pathItem.$ref.startsWith(prefix) ? pathItem.$ref.slice(prefix.length) : undefined;
+      if (name !== undefined && doc.components?.pathItems?.[name]) holder[key] = structuredClone(doc.components.pathItems[name]);
+    }
+  };
   for (const item of Object.values(doc.paths ?? {})) {
     for (const method of METHODS) {
-      for (const expressions of Object.values(item?.[method]?.callbacks ?? {})) {
-        for (const [expression, pathItem] of Object.entries(expressions)) {
-          const name = typeof pathItem?.$ref === 'string' && pathItem.$ref.startsWith(prefix) ? pathItem.$ref.slice(prefix.length) : undefined;
-          if (name !== undefined && doc.components?.pathItems?.[name]) expressions[expression] = structuredClone(doc.components.pathItems[name]);
-        }
-      }
+      for (const expressions of Object.values(item?.[method]?.callbacks ?? {})) inline(expressions);
     }
   }
+  if (doc.webhooks) inline(doc.webhooks);
   return doc;
 }
 
@@ -101,21 +107,69 @@ export function listOperations(doc) {
 }
 
 /**
- * Every callback operation, with the callback's name and the operation that declares it.
- * @param {any} doc
+ * The receiver's address expression of a webhook (`{$url}`, `{$statusCallbackUrl}`): a 3.1 webhook
+ * has no runtime expression of its own, so the bundles keep it in an `x-` extension or the
+ * description; the first one found there, else undefined.
+ * @param {any} pathItem
+ * @param {any} operation
+ */
+function expressionOf(pathItem, operation) {
+  const texts = [pathItem, operation].flatMap((node) =>
+    Object.entries(node ?? {})
+      .filter(([key]) => key.startsWith('x-'))
+      .map(([, value]) => JSON.stringify(value)),
+  );
+  texts.push(String(operation?.description ?? ''), String(pathItem?.description ?? ''));
+  for (const text of texts) {
+    const found = /\{\$[A-Za-z_][\w.#/-]*\}/.exec(text);
+    if (found) return found[0];
+  }
+  return undefined;
+}
+
+/**
+ * Every callback operation, from `paths.*.*.callbacks` (with the operation that declares it) and from
+ * top-level `webhooks` (no declaring operation), each with its name and path item, in document order.
+ * A name found in both places is listed once, as a webhook.
+ * @param {any} doc with callbacks inline (readBundle)
  * @returns {CallbackRef[]}
  */
 export function listCallbacks(doc) {
-  return listOperations(doc).flatMap((parent) =>
-    Object.entries(doc.paths[parent.path][parent.method].callbacks ?? {}).flatMap(([callback, expressions]) =>
-      operationsOf(/** @type {Record<string, any>} */ (expressions)).map((op) => ({
-        ...op,
-        callback,
-        expression: op.path,
-        parent,
-      })),
-    ),
+  /** @type {CallbackRef[]} */
+  const webhooks = Object.entries(doc.webhooks ?? {}).flatMap(([callback, item]) =>
+    METHODS.filter((method) => item?.[method]).map((method) => ({
+      method,
+      path: callback,
+      operationId: item[method].operationId,
+      summary: item[method].summary,
+      callback,
+      expression: expressionOf(item, item[method]),
+      parent: undefined,
+      item,
+      operation: item[method],
+    })),
   );
+  const names = new Set(webhooks.map((hook) => hook.callback));
+  const fromPaths = listOperations(doc).flatMap((parent) =>
+    Object.entries(doc.paths[parent.path][parent.method].callbacks ?? {})
+      .filter(([callback]) => !names.has(callback))
+      .flatMap(([callback, expressions]) =>
+        Object.entries(/** @type {Record<string, any>} */ (expressions)).flatMap(([expression, item]) =>
+          METHODS.filter((method) => item?.[method]).map((method) => ({
+            method,
+            path: expression,
+            operationId: item[method].operationId,
+            summary: item[method].summary,
+            callback,
+            expression,
+            parent,
+            item,
+            operation: item[method],
+          })),
+        ),
+      ),
+  );
+  return [...fromPaths, ...webhooks];
 }
 
 /**
@@ -185,6 +239,27 @@ export function purposeOf(doc) {
 }
 
 /**
+ * The interface's letter in the spec document (A to D), as its description states it ("Interface B of
+ * the messaging service"); '' when it states none.
+ * @param {any} doc
+ */
+export function letterOf(doc) {
+  return /\bInterface ([A-Z])\b/.exec(String(doc.info?.description ?? ''))?.[1] ?? '';
+}
+
+/**
+ * What each globally required security scheme's description says (how to authenticate, section 5).
+ * @param {any} doc
+ * @returns {string[]}
+ */
+export function authDetailsOf(doc) {
+  /** @type {Record<string, unknown>[]} */
+  const requirements = doc.security ?? [];
+  const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
+  return names.map((name) => String(doc.components?.securitySchemes?.[name]?.description ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+/**
  * @param {string} id
  * @param {any} doc
  * @returns {InterfaceFacts}
@@ -192,13 +267,45 @@ export function purposeOf(doc) {
 export function factsOf(id, doc) {
   return {
     id,
+    letter: letterOf(doc),
     title: String(doc.info?.title ?? id),
     version: String(doc.info?.version ?? ''),
     basePath: basePathOf(doc),
     serverUrl: String(doc.servers?.[0]?.url ?? ''),
     auth: describeAuth(doc),
+    authDetails: authDetailsOf(doc),
     purpose: purposeOf(doc),
     operations: listOperations(doc).length,
     callbacks: listCallbacks(doc).length,
   };
+}
+
+/**
+ * A node with its local `$ref` followed (repeatedly), or the node itself.
+ * @param {any} doc
+ * @param {any} node
+ * @returns {any}
+ */
+export function deref(doc, node) {
+  let current = node;
+  for (let hops = 0; typeof current?.$ref === 'string' && current.$ref.startsWith('#/'); hops += 1) {
+    if (hops > 32) throw new Error(`$ref cycle at ${node.$ref}`);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .map((/** @type {string} */ segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((/** @type {any} */ at, /** @type {string} */ key) => at?.[key], doc);
+  }
+  return current;
+}
+
+/**
+ * The example a media type object shows first: `example`, else the first of `examples`.
+ * @param {any} media
+ * @returns {{ found: boolean, value?: unknown }}
+ */
+export function firstExample(media) {
+  if (media && 'example' in media) return { found: true, value: media.example };
+  const first = Object.values(media?.examples ?? {})[0];
+  return first && typeof first === 'object' && 'value' in first ? { found: true, value: first.value } : { found: false };
 }

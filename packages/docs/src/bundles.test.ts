@@ -89,9 +89,24 @@ describe('operations and callbacks', () => {
   });
 
   it('lists every callback operation with its name and declaring operation', () => {
-    expect(listCallbacks(doc).map((cb) => `${cb.parent.operationId} ${cb.callback} ${cb.method} ${cb.expression} ${cb.summary}`)).toEqual([
+    expect(listCallbacks(doc).map((cb) => `${cb.parent?.operationId} ${cb.callback} ${cb.method} ${cb.expression} ${cb.summary}`)).toEqual([
       'sendMessage statusCallback post {$url} Status',
       'sendMessage replyCallback post {$url} Reply',
+    ]);
+  });
+
+  it('lists OpenAPI 3.1 webhooks too, their address expression from an x- extension or the description, a name once', () => {
+    const withHooks = {
+      ...doc,
+      webhooks: {
+        statusCallback: { post: { operationId: 'hookStatus', summary: 'Status', description: 'POSTed to {$url}.' } },
+        DeliveryReport: { 'x-callback-url': '{$statusCallbackUrl}', post: { operationId: 'hookReport', summary: 'Report' } },
+      },
+    };
+    expect(listCallbacks(withHooks).map((cb) => `${cb.parent?.operationId} ${cb.callback} ${cb.method} ${cb.expression} ${cb.operationId}`)).toEqual([
+      'sendMessage replyCallback post {$url} receiveReply',
+      'undefined statusCallback post {$url} hookStatus',
+      'undefined DeliveryReport post {$statusCallbackUrl} hookReport',
     ]);
   });
 });
@@ -106,6 +121,12 @@ describe('factsOf the published bundles', () => {
     expect(facts.purpose.length).toBeGreaterThan(0);
     expect(facts.auth).not.toEqual(['none']);
     expect(facts.operations).toBeGreaterThan(0);
+    expect(`Interface ${facts.letter} `).toBe(/Interface [A-Z] /.exec(doc.info.description)?.[0]);
+    expect(facts.authDetails.length).toBeGreaterThan(0);
+  });
+
+  it('gives the letters A to D, in the order the openapi package exports the bundles', () => {
+    expect(findBundles().map((bundle) => factsOf(bundle.id, readBundle(bundle.jsonPath)).letter)).toEqual(['A', 'B', 'C', 'D']);
   });
 });
 
@@ -119,10 +140,16 @@ describe('inlineCallbacks', () => {
     expect(doc.paths['/x'].post.callbacks.status['{$url}']).toEqual(item);
   });
 
+  it('puts a webhook path item referenced from components.pathItems in place', () => {
+    const item = { post: { operationId: 'receive' } };
+    const doc = inlineCallbacks({ paths: {}, webhooks: { Receive: { $ref: '#/components/pathItems/Receive' } }, components: { pathItems: { Receive: item } } });
+    expect(doc.webhooks.Receive).toEqual(item);
+  });
+
   it('leaves the published bundle file with its $ref', () => {
     const [bundle] = findBundles().filter((b) => b.id === 'im-v1');
     const published = JSON.parse(readFileSync(bundle!.jsonPath, 'utf8'));
-    expect(published.paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].$ref).toBe('#/components/pathItems/StatusCallback');
-    expect(readBundle(bundle!.jsonPath).paths['/message'].post.callbacks.statusCallback['{$statusCallbackUrl}'].post.operationId).toBe('receiveStatusCallback');
+    expect(published.webhooks.statusCallback.$ref).toBe('#/components/pathItems/StatusCallback');
+    expect(readBundle(bundle!.jsonPath).webhooks.statusCallback.post.operationId).toBe('receiveStatusCallback');
   });
 });

@@ -2,36 +2,29 @@
 // The two kinds of page: the landing page and an interface's reference. Plain HTML strings: the
 // pages are small, and the only script any page loads is the shared renderer.
 
+import { createHash } from 'node:crypto';
+import { escapeHtml, MONO, NO_FAVICON, SANS } from './html.mjs';
 import { forRedoc } from './view.mjs';
+
+export { escapeHtml } from './html.mjs';
 
 /** @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts */
 
-/** The one renderer script, served from the site root and shared by every reference page. */
-export const RENDERER_FILE = 'redoc.standalone.js';
-
-// System font stacks: Redoc's default theme names Roboto and Montserrat, which a page would have to
-// fetch from a font CDN; a docs site that works offline uses what the reader's system has.
-const SANS =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
-
-/** @param {string} text */
-export function escapeHtml(text) {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
- * Escapes, then shows Markdown `code spans` (the specs use them in summaries) as <code>.
- * @param {string} text
+ * The one renderer script, served from the site root and shared by every reference page, named by
+ * its content (`redoc.standalone.<hash>.js`) so it can be cached for good.
+ * @param {string | Buffer} script
  */
-function inline(text) {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+export function rendererFileName(script) {
+  return `redoc.standalone.${createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
 }
+
+/** Pattern of a content-hashed file name: the server caches these as immutable. */
+export const HASHED_FILE = /\.[0-9a-f]{12}\.[a-z]+$/;
+
+/** The renderer's licence notice, named as the renderer's first line names it. */
+export const LICENSE_FILE = 'redoc.standalone.js.LICENSE.txt';
 
 /**
  * JSON that is safe inside <script type="application/json">: no `<` can close the element or open
@@ -41,10 +34,6 @@ function inline(text) {
 export function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
-
-// An empty icon: otherwise the browser asks the server for /favicon.ico, which a static host may
-// not have (a 404 in the console of every page).
-const NO_FAVICON = '<link rel="icon" href="data:,">';
 
 /**
  * Redoc options, chosen so a reader sees the whole contract without clicking: every response and
@@ -79,8 +68,10 @@ export const REDOC_OPTIONS = {
  * `forRedoc` adjusts it for Redoc 2; the JSON and YAML links point at the bundles themselves.
  * @param {InterfaceFacts} facts
  * @param {unknown} doc the bundle
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples code samples by operationId
+ * @param {string} renderer the renderer's file name (rendererFileName)
  */
-export function renderReference(facts, doc) {
+export function renderReference(facts, doc, samples, renderer) {
   const title = `${facts.title} ${facts.version} · API reference`;
   return `<!doctype html>
 <html lang="en">
@@ -92,31 +83,41 @@ export function renderReference(facts, doc) {
 ${NO_FAVICON}
 <style>
   body { margin: 0; font-family: ${SANS}; }
-  .site-bar { position: sticky; top: 0; z-index: 10; display: flex; gap: 1.25rem; align-items: center;
-    padding: 0 1.25rem; height: 2.75rem; background: #263238; color: #fff; font-size: 0.875rem; }
+  .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
+    padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
   .site-bar a { color: #fff; text-decoration: none; }
   .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
   .site-bar .here { font-weight: 600; margin-right: auto; }
+  /* On a phone the title gets a line of its own, whole, above the links (never an ellipsis). */
+  @media (max-width: 40rem) {
+    .site-bar { padding: 0.4rem 0.75rem; gap: 0.15rem 1rem; }
+    .site-bar .here { order: -1; flex-basis: 100%; font-size: 0.95rem; }
+  }
   .loading, noscript p { padding: 2rem 1.25rem; }
   /* Redoc clips the operation's path to one tight line box; with a monospace font whose underscore
      sits below that box (DejaVu Sans Mono, the usual Linux fallback) "/lists/{list_id}" reads as
      "/lists/{list id}". A taller line box keeps the underscores visible. */
   #redoc .http-verb + span { line-height: 1.5; }
+  /* Redoc sets samples in one unbroken line per value and cuts them at the right panel's edge: wrap
+     them instead, so a long text, URL or UUID is read whole at any width. */
+  #redoc .redoc-json, #redoc .redoc-json code, #redoc pre, #redoc pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+  #redoc .redoc-json .hoverable { display: inline; }
 </style>
 </head>
 <body>
 <header class="site-bar">
   <a href="./index.html">← All interfaces</a>
-  <span class="here">${escapeHtml(facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
-  <a href="./${facts.id}.json">JSON bundle</a>
-  <a href="./${facts.id}.yaml">YAML bundle</a>
+  <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
+  <a href="./${facts.id}.json" download="${facts.id}.json">JSON bundle</a>
+  <a href="./${facts.id}.yaml" download="${facts.id}.yaml">YAML bundle</a>
+  <a href="./changelog-${facts.id}.html">Changelog</a>
 </header>
 <main id="redoc"><p class="loading">Loading the ${escapeHtml(facts.title)} reference…</p></main>
 <noscript><p>This reference is rendered by JavaScript. The contract itself is in the
 <a href="./${facts.id}.json">JSON</a> and <a href="./${facts.id}.yaml">YAML</a> bundles.</p></noscript>
-<script type="application/json" id="openapi-bundle">${jsonForScript(forRedoc(doc))}</script>
+<script type="application/json" id="openapi-bundle">${jsonForScript(forRedoc(doc, samples))}</script>
 <script type="application/json" id="redoc-options">${jsonForScript(REDOC_OPTIONS)}</script>
-<script src="./${RENDERER_FILE}"></script>
+<script src="./${renderer}"></script>
 <script>
   (function () {
     var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };
@@ -132,71 +133,3 @@ ${NO_FAVICON}
 `;
 }
 
-/**
- * The landing page: every interface with its version, base path, auth scheme and purpose, and links
- * to its reference and bundles. No script.
- * @param {InterfaceFacts[]} interfaces
- */
-export function renderLanding(interfaces) {
-  const rows = interfaces
-    .map(
-      (api) => `    <tr id="${api.id}">
-      <th scope="row"><a class="reference" href="./${api.id}.html">${escapeHtml(api.title)}</a>
-        <div class="purpose">${inline(api.purpose)}</div></th>
-      <td class="version">${escapeHtml(api.version)}</td>
-      <td class="base-path"><code>${escapeHtml(api.basePath)}</code></td>
-      <td class="auth">${api.auth.map(inline).join('<br>')}</td>
-      <td class="count">${api.operations} ${api.operations === 1 ? 'operation' : 'operations'}${
-        api.callbacks ? `, ${api.callbacks} ${api.callbacks === 1 ? 'callback' : 'callbacks'}` : ''
-      }</td>
-      <td class="links"><a href="./${api.id}.html">Reference</a> · <a href="./${api.id}.json">JSON</a> · <a href="./${api.id}.yaml">YAML</a></td>
-    </tr>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Messaging service · API reference</title>
-<meta name="description" content="References and OpenAPI 3.1 bundles of the messaging service's ${interfaces.length} HTTP/JSON interfaces.">
-${NO_FAVICON}
-<style>
-  :root { color-scheme: light; --ink: #1f2933; --muted: #52606d; --rule: #d9e2ec; --accent: #32329f; }
-  body { margin: 0; font-family: ${SANS}; color: var(--ink); line-height: 1.5; }
-  header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1.5rem; }
-  header { padding-top: 2.5rem; }
-  h1 { font-size: 1.75rem; margin: 0 0 0.5rem; }
-  header p, footer { color: var(--muted); }
-  table { width: 100%; border-collapse: collapse; margin: 1.5rem 0; }
-  th, td { text-align: left; vertical-align: top; padding: 0.75rem 0.75rem 0.75rem 0; border-bottom: 1px solid var(--rule); }
-  thead th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); }
-  tbody th { font-weight: 600; }
-  .purpose { font-weight: normal; color: var(--muted); }
-  a { color: var(--accent); }
-  code { font-family: ${MONO}; font-size: 0.9em; }
-  .links, .version, .count { white-space: nowrap; }
-  footer { padding-bottom: 2.5rem; font-size: 0.875rem; }
-</style>
-</head>
-<body>
-<header>
-  <h1>Messaging service API reference</h1>
-  <p>The ${interfaces.length} HTTP/JSON interfaces of the messaging service. Each reference is rendered
-  from its published OpenAPI 3.1 bundle; the bundles are the contract.</p>
-</header>
-<main>
-  <table>
-    <thead><tr><th scope="col">Interface</th><th scope="col">Version</th><th scope="col">Base path</th><th scope="col">Authentication</th><th scope="col">Operations</th><th scope="col">Reference and bundles</th></tr></thead>
-    <tbody>
-${rows}
-    </tbody>
-  </table>
-</main>
-<footer>
-  <p>Base paths are relative to the service's <code>{base_url}</code>, which the contracts leave to the deployment.</p>
-</footer>
-</body>
-</html>
-`;
-}

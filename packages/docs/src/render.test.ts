@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScript, RENDERER_FILE, renderLanding, renderReference } from './render.mjs';
+import { escapeHtml, jsonForScript, renderReference } from './render.mjs';
 
 const facts = {
   id: 'sms-v2',
+  letter: 'B',
+  authDetails: ['Send the key.'],
   title: 'SMS interface v2',
   version: '1.0.0',
   basePath: '/rest/sms/v2',
@@ -31,19 +33,25 @@ describe('escapeHtml', () => {
 });
 
 describe('renderReference', () => {
-  const html = renderReference(facts, { openapi: '3.1.0', info: { title: 'SMS', version: '1.0.0', description: '</script>' }, paths: {} });
+  const html = renderReference(facts, { openapi: '3.1.0', info: { title: 'SMS', version: '1.0.0', description: '</script>' }, paths: {} }, new Map(), 'redoc.standalone.0123456789ab.js');
 
   it('loads the one shared renderer from the site, by a relative URL', () => {
     const sources = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]);
-    expect(sources).toEqual([`./${RENDERER_FILE}`]);
+    expect(sources).toEqual(['./redoc.standalone.0123456789ab.js']);
   });
 
   it('names no other host: nothing on the page is fetched from the network', () => {
     expect(html).not.toMatch(/\b(?:src|href)="(?:https?:)?\/\//);
   });
 
-  it('links back to the landing page and to its JSON and YAML bundles', () => {
-    for (const href of ['./index.html', './sms-v2.json', './sms-v2.yaml']) expect(html).toContain(`href="${href}"`);
+  it('links back to the landing page, to its changelog and to its JSON and YAML bundles, which download', () => {
+    for (const href of ['./index.html', './changelog-sms-v2.html']) expect(html).toContain(`href="${href}"`);
+    expect(html).toContain('href="./sms-v2.json" download="sms-v2.json"');
+    expect(html).toContain('href="./sms-v2.yaml" download="sms-v2.yaml"');
+  });
+
+  it('shows the letter in the site bar', () => {
+    expect(html).toContain('<span class="here">B · SMS interface v2 <span class="version">1.0.0</span></span>');
   });
 
   it('embeds the bundle so the description cannot break out of its script element', () => {
@@ -51,23 +59,3 @@ describe('renderReference', () => {
   });
 });
 
-describe('renderLanding', () => {
-  const html = renderLanding([facts]);
-
-  it.each([
-    ['version', '<td class="version">1.0.0</td>'],
-    ['base path', '<code>/rest/sms/v2</code>'],
-    ['auth scheme, code spans as <code>', 'API key in header <code>Authorization</code>'],
-    ['purpose, escaped', 'Single SMS &amp; &lt;callbacks&gt;.'],
-    ['counts', '3 operations, 2 callbacks'],
-    ['reference link', 'href="./sms-v2.html"'],
-    ['JSON bundle link', 'href="./sms-v2.json"'],
-    ['YAML bundle link', 'href="./sms-v2.yaml"'],
-  ])('shows the %s', (_title, fragment) => {
-    expect(html).toContain(fragment);
-  });
-
-  it('loads no script at all', () => {
-    expect(html).not.toContain('<script');
-  });
-});

@@ -1,41 +1,67 @@
 // @ts-check
-// `pnpm docs`: serves the built site on 127.0.0.1 and prints its URL. PORT picks the port (0: any
-// free one); by default 4173, or any free port when 4173 is taken.
+// `pnpm docs:serve` (from the root) / `pnpm serve` (here): serves the built site (or `--dir <path>`)
+// on 127.0.0.1 and prints its URL. The port is `--port <n>`, else the PORT environment variable, else
+// 4173; a port that is taken is an error that names it, never a silent switch to another one.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { DIST } from './build.mjs';
 import { startServer } from './server.mjs';
 
-const DEFAULT_PORT = 4173;
+export const DEFAULT_PORT = 4173;
 
-if (!existsSync(join(DIST, 'index.html'))) {
-  console.error('The docs site is not built: run `pnpm build` from the repository root first.');
-  process.exit(1);
-}
-
-const requested = process.env.PORT === undefined || process.env.PORT === '' ? undefined : Number(process.env.PORT);
-if (requested !== undefined && !(Number.isInteger(requested) && requested >= 0 && requested < 65536)) {
-  console.error(`PORT must be a port number, got ${process.env.PORT}`);
-  process.exit(2);
-}
-
-/** @param {number} port */
-async function start(port) {
+/**
+ * The port asked for, where the choice came from, and the folder to serve.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ port: number, source: string, dir: string } | { error: string }}
+ */
+export function choosePort(args, env) {
+  let values;
   try {
-    return await startServer({ root: DIST, port });
+    ({ values } = parseArgs({ args, options: { port: { type: 'string', short: 'p' }, dir: { type: 'string' } }, strict: true }));
   } catch (error) {
-    // Only the default port falls back: a port someone asked for must be the one they get.
-    if (requested === undefined && /** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') {
-      return startServer({ root: DIST, port: 0 });
+    return { error: `${/** @type {Error} */ (error).message}. Usage: serve [--port <0-65535>] [--dir <built site>]` };
+  }
+  const [text, source] =
+    values.port !== undefined ? [values.port, '--port'] : env.PORT !== undefined && env.PORT !== '' ? [env.PORT, 'PORT'] : [String(DEFAULT_PORT), 'the default'];
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) return { error: `${source} must be a port number from 0 to 65535 (0: any free port), got ${JSON.stringify(text)}` };
+  return { port, source, dir: values.dir ?? DIST };
+}
+
+async function main() {
+  const chosen = choosePort(process.argv.slice(2), process.env);
+  if ('error' in chosen) {
+    console.error(chosen.error);
+    return 2;
+  }
+  if (!existsSync(join(chosen.dir, 'index.html'))) {
+    console.error(`The docs site is not built (${chosen.dir} has no index.html): run \`pnpm build\` from the repository root first.`);
+    return 1;
+  }
+  let server;
+  try {
+    server = await startServer({ root: chosen.dir, port: chosen.port });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE') {
+      console.error(`Port ${chosen.port} (${chosen.source}) on 127.0.0.1 is taken. Stop what uses it, or pick another: --port <n> or PORT=<n> (0: any free port).`);
+      return 1;
     }
     throw error;
   }
+  const why = chosen.port === 0 ? `any free port, as ${chosen.source} asked` : `port ${chosen.port} from ${chosen.source}`;
+  console.log(`Docs site: ${server.url}  (${why}; Ctrl-C to stop)`);
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+    process.once(signal, () => {
+      server.close().then(() => process.exit(0));
+    });
+  }
+  return undefined;
 }
 
-const server = await start(requested ?? DEFAULT_PORT);
-console.log(`Docs site: ${server.url}  (Ctrl-C to stop)`);
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    server.close().then(() => process.exit(0));
-  });
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const code = await main();
+  if (code !== undefined) process.exitCode = code;
 }

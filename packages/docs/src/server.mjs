@@ -4,6 +4,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { ENCODINGS } from './compress.mjs';
+import { HASHED_FILE } from './render.mjs';
 
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -48,6 +50,51 @@ export function resolveFile(root, urlPath) {
 }
 
 /**
+ * The encodings a request accepts, from its Accept-Encoding header: names with a q above 0
+ * (`*` stands for any). RFC 9110 section 12.5.3.
+ * @param {string | undefined} header
+ * @returns {(name: string) => boolean}
+ */
+export function acceptsEncoding(header) {
+  /** @type {Map<string, number>} */
+  const weights = new Map();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  return (name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+}
+
+/**
+ * The file to send for a request: the precompressed variant the client accepts (brotli first, then
+ * gzip) when the build wrote one, else the file itself.
+ * @param {string} file
+ * @param {string | undefined} acceptEncoding
+ * @returns {{ path: string, encoding: string | undefined, size: number, mtimeMs: number, mtime: Date, variants: boolean }}
+ */
+function chooseVariant(file, acceptEncoding) {
+  const accepts = acceptsEncoding(acceptEncoding);
+  /** @param {string} path */
+  const stat = (path) => {
+    try {
+      const found = statSync(path);
+      return found.isFile() ? found : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const variants = ENCODINGS.map((encoding) => ({ ...encoding, stat: stat(file + encoding.suffix) })).filter((variant) => variant.stat);
+  const chosen = variants.find((variant) => accepts(variant.name));
+  const own = /** @type {import('node:fs').Stats} */ (chosen?.stat ?? statSync(file));
+  return { path: chosen ? file + chosen.suffix : file, encoding: chosen?.name, size: own.size, mtimeMs: own.mtimeMs, mtime: own.mtime, variants: variants.length > 0 };
+}
+
+/** A year: what a content-hashed file (a new content is a new name) may be cached for. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
  * @param {{ root: string, port?: number, host?: string }} options port 0 picks a free port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
@@ -63,16 +110,21 @@ export function startServer({ root, port = 0, host = '127.0.0.1' }) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
-    const stat = statSync(file);
-    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const variant = chooseVariant(file, request.headers['accept-encoding']);
+    // Each encoding is its own representation, so its own validator.
+    const etag = `"${variant.size.toString(16)}-${Math.floor(variant.mtimeMs).toString(16)}${variant.encoding ? `-${variant.encoding}` : ''}"`;
+    /** @type {Record<string, string>} */
     const headers = {
       etag,
-      'last-modified': stat.mtime.toUTCString(),
-      // Revalidate on every load, so a rebuilt site shows at once; unchanged files (the shared
-      // renderer) then cost a 304, not a second download.
-      'cache-control': 'no-cache',
+      'last-modified': variant.mtime.toUTCString(),
+      // A content-hashed file (the shared renderer) never changes under its name: cached for a year,
+      // not even revalidated. Everything else is revalidated on every load, so a rebuilt site shows
+      // at once and an unchanged file costs a 304.
+      'cache-control': HASHED_FILE.test(file) ? IMMUTABLE : 'no-cache',
       'x-content-type-options': 'nosniff',
     };
+    // Caches must key on Accept-Encoding wherever the answer depends on it.
+    if (variant.variants) headers.vary = 'Accept-Encoding';
     if (request.headers['if-none-match'] === etag) {
       response.writeHead(304, headers).end();
       return;
@@ -80,10 +132,11 @@ export function startServer({ root, port = 0, host = '127.0.0.1' }) {
     response.writeHead(200, {
       ...headers,
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': stat.size,
+      ...(variant.encoding ? { 'content-encoding': variant.encoding } : {}),
+      'content-length': String(variant.size),
     });
     if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+    else createReadStream(variant.path).pipe(response);
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

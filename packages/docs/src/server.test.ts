@@ -2,11 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFile, startServer } from './server.mjs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { acceptsEncoding, resolveFile, startServer } from './server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-server-'));
 writeFileSync(join(root, 'index.html'), '<p>home</p>');
 writeFileSync(join(root, 'api.yaml'), 'openapi: 3.1.0\n');
+// A precompressed page and a content-hashed script, as the build writes them.
+const page = Buffer.from('<p>page</p>'.repeat(50));
+writeFileSync(join(root, 'page.html'), page);
+writeFileSync(join(root, 'page.html.br'), brotliCompressSync(page));
+writeFileSync(join(root, 'page.html.gz'), gzipSync(page));
+writeFileSync(join(root, 'app.0123456789ab.js'), 'x()');
 mkdirSync(join(root, 'sub'));
 writeFileSync(join(root, 'sub', 'index.html'), '<p>sub</p>');
 // A file beside root: what a path traversal would reach.
@@ -55,10 +62,53 @@ describe('startServer', () => {
     expect(again.status).toBe(304);
   });
 
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br;q=0', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['identity', undefined],
+    ['*', 'br'],
+  ])('sends the precompressed variant the client accepts (Accept-Encoding: %s → %s), with Vary and the type of the file', async (accept, encoding) => {
+    const response = await rawGet('/page.html', { 'accept-encoding': accept });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.type).toBe('text/html; charset=utf-8');
+    const decoded = encoding === 'br' ? brotliDecompressSync(response.raw) : encoding === 'gzip' ? gunzipSync(response.raw) : response.raw;
+    expect(decoded.equals(page)).toBe(true);
+    expect(Number(response.headers['content-length'])).toBe(response.raw.length);
+  });
+
+  it('gives each encoding its own ETag, so a revalidation never swaps one for another', async () => {
+    const br = await rawGet('/page.html', { 'accept-encoding': 'br' });
+    const plain = await rawGet('/page.html', {});
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect((await rawGet('/page.html', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
+    expect((await rawGet('/page.html', { 'if-none-match': String(br.headers.etag) })).status).toBe(200);
+  });
+
+  it('lets browsers keep a content-hashed file for a year, and revalidate everything else', async () => {
+    expect((await rawGet('/app.0123456789ab.js', {})).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await rawGet('/page.html', {})).headers['cache-control']).toBe('no-cache');
+    expect((await rawGet('/index.html', {})).headers.vary).toBeUndefined();
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     const response = await fetch(server.url, { method: 'POST', body: 'x' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it.each([
+    ['gzip, br', 'br', true],
+    ['gzip;q=0.5', 'gzip', true],
+    ['gzip; q=0', 'gzip', false],
+    ['*;q=0.1', 'br', true],
+    ['*, br;q=0', 'br', false],
+    [undefined, 'gzip', false],
+  ])('%j accepts %s: %s', (header, name, want) => {
+    expect(acceptsEncoding(header)(name)).toBe(want);
   });
 });
 
@@ -68,14 +118,19 @@ describe('resolveFile', () => {
   });
 });
 
-async function rawGet(path: string): Promise<{ status: number; type: string | undefined; body: string }> {
+async function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string | undefined; body: string; raw: Buffer; headers: import('node:http').IncomingHttpHeaders }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+    const req = request({ host: '127.0.0.1', port: server.port, path, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: raw.toString('utf8'), raw, headers: res.headers });
+      });
     });
     req.on('error', reject);
     req.end();

@@ -1,18 +1,26 @@
 // The built site in headless Chromium (Debian's /usr/bin/chromium, never a downloaded browser): every
 // page loads with no console error, no failed request and nothing fetched from another host; every
-// operation, callback, response, header and example of each bundle is on its reference page; every
-// landing link resolves. Full-page screenshots go to screenshots/ for people to look at.
+// operation, callback, response, header and example of each bundle is on its reference page, with its
+// code samples; every callback shows its answers' examples; every link resolves. Every page at 390 px
+// and 1366 px (the landing page also at 320 px) has no horizontal overflow, and axe-core finds no
+// serious or critical violation (callbacks expanded, search open). Full-page screenshots of every page
+// at both widths go to screenshots/ for people to look at.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBundles, readBundle } from './bundles.mjs';
+import { findBundles, listCallbacks, readBundle } from './bundles.mjs';
 import { buildSite } from './build.mjs';
 import { startServer } from './server.mjs';
 import { unusedComponents } from './view.mjs';
+import { samplesOf } from './samples.mjs';
 import { loadedFiles } from './weights.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -21,7 +29,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 // The test builds its own copy of the site from the same code and bundles as `pnpm build`, so it
 // never checks a stale dist/.
 const dist = mkdtempSync(join(tmpdir(), 'docs-site-'));
-buildSite(dist);
+const { pages } = buildSite(dist);
 const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
 
 let browser: Browser;
@@ -57,8 +65,8 @@ interface Visit {
 }
 
 /** Opens a page in a fresh context (empty cache), recording everything that could go wrong. */
-async function visit(path: string): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function visit(path: string, width = 1366): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   // A missing element fails in seconds, not after Playwright's default 30 s.
   page.setDefaultTimeout(10_000);
@@ -97,6 +105,29 @@ function expectRequestsCounted(result: Visit, page: string) {
   expect(result.requested).toHaveLength(counted.length);
 }
 
+/** Whether the page scrolls sideways, and the elements that stick out on the right if so. */
+function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 40)} right=${Math.round(element.getBoundingClientRect().right)} of ${width}`);
+  });
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
+}
+
 async function screenshot(page: Page, name: string) {
   // Scrolled to the top, so the sticky bar and sidebar are drawn where a reader first sees them.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -107,7 +138,6 @@ describe('landing page', () => {
   let result: Visit;
   beforeAll(async () => {
     result = await visit('index.html');
-    await screenshot(result.page, 'index');
   });
   afterAll(() => result?.page.context().close());
 
@@ -116,35 +146,77 @@ describe('landing page', () => {
     expectRequestsCounted(result, 'index.html');
   });
 
-  it.each(bundles.map((bundle) => [bundle.id, bundle] as const))('shows %s with the facts its bundle states', async (id, { doc }) => {
-    const row = result.page.locator(`tr[id="${id}"]`);
-    expect(await row.locator('th a').innerText()).toBe(doc.info.title);
-    expect(await row.locator('.version').innerText()).toBe(doc.info.version);
-    expect(await row.locator('.base-path').innerText()).toBe(doc.servers[0].url.replace('{base_url}', ''));
-    const purpose = await row.locator('.purpose').innerText();
-    const description = String(doc.info.description).replace(/\s+/g, ' ');
+  it.each(bundles.map((bundle) => [bundle.id, bundle] as const))('shows %s with its letter and the facts its bundle states', async (id, { doc }) => {
+    const card = result.page.locator(`section[id="${id}"]`);
+    const letter = /Interface ([A-D]) /.exec(doc.info.description)?.[1];
+    expect(await card.locator('h2 a.reference').innerText()).toBe(`${letter} · ${doc.info.title}`);
+    expect(await card.locator('h2 .version').innerText()).toBe(doc.info.version);
+    expect(await card.locator('.base-path').innerText()).toBe(doc.servers[0].url.replace('{base_url}', ''));
+    const purpose = await card.locator('.purpose').innerText();
     if (doc.info.summary) expect(purpose).toBe(doc.info.summary);
-    else expect(description.replace(/`/g, '').startsWith(purpose)).toBe(true);
-    const auth = await row.locator('.auth').innerText();
+    const auth = await card.locator('.auth').innerText();
     for (const requirement of doc.security) {
       for (const name of Object.keys(requirement)) {
         const scheme = doc.components.securitySchemes[name];
         expect(auth.toLowerCase()).toContain(scheme.type === 'apiKey' ? scheme.name.toLowerCase() : String(scheme.scheme).toLowerCase());
       }
     }
-    const links = await row.locator('.links a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links).toEqual([`./${id}.html`, `./${id}.json`, `./${id}.yaml`]);
+    const links = await card.locator('.links a').evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('download')]));
+    expect(links).toEqual([[`./${id}.html`, null], [`./${id}.json`, `${id}.json`], [`./${id}.yaml`, `${id}.yaml`], [`./changelog-${id}.html`, null]]);
+    const installs = await card.locator('.packages pre').allInnerTexts();
+    expect(installs).toContain(`npm install @messaging-contracts/${id}-client`);
+    expect(installs).toContain('npm install @messaging-contracts/openapi');
+    if (listCallbacks(doc).length > 0) expect(installs).toContain('npm install @messaging-contracts/webhooks');
+    // The quick start: how to authenticate, and a first request with the interface's client and curl.
+    await card.locator('details.quick-start > summary').click();
+    const quickStart = await card.locator('details.quick-start').innerText();
+    expect(quickStart).toMatch(/Authentication( \(section 5\))?: /);
+    expect(quickStart).toContain('section 5');
+    expect(quickStart).toContain(`from '@messaging-contracts/${id}-client'`);
+    expect(quickStart).toContain('curl -X ');
+  });
+
+  it('says what tells A and B apart for one SMS', async () => {
+    const text = await result.page.locator('section.choose').innerText();
+    for (const fact of ['link', 'callbacks', 'UUID', 'broadcast', 'numeric id']) expect(text).toContain(fact);
+  });
+
+  it('points to the sandbox', async () => {
+    const text = await result.page.locator('section.sandbox').innerText();
+    expect(text).toContain('pnpm sandbox');
+    expect(await result.page.locator('section.sandbox a').count()).toBe(pages.includes('sandbox.html') ? 1 : 0);
   });
 
   it('has links that all resolve on the site', async () => {
     const hrefs = await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    expect(hrefs.length).toBeGreaterThanOrEqual(bundles.length * 3);
+    expect(hrefs.length).toBeGreaterThanOrEqual(bundles.length * 4);
     for (const href of new Set(hrefs)) {
       const url = new URL(href);
       expect(url.origin, href).toBe(new URL(site.url).origin);
+      if (url.hash && url.pathname === '/index.html') {
+        expect(await result.page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
+        continue;
+      }
       const response = await fetch(url);
       expect(response.status, href).toBe(200);
       if (url.pathname.endsWith('.json')) expect(await response.json()).toBeTypeOf('object');
+    }
+  });
+});
+
+describe.each(pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
+  it('loads clean, says what is released or pending, and its links resolve', async () => {
+    const result = await visit(page);
+    try {
+      expectClean(result);
+      const text = await result.page.locator('main').innerText();
+      expect(text).toMatch(/Breaking changes between releases/);
+      expect(text).toMatch(/No release yet|Releases/);
+      for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+        expect((await fetch(href)).status, href).toBe(200);
+      }
+    } finally {
+      await result.page.context().close();
     }
   });
 });
@@ -158,11 +230,11 @@ interface RenderedOperation {
   method: string;
   path: string;
   summary: string;
+  text: string;
   responses: RenderedResponse[];
-  callbacks: { method: string; summary: string; expression: string; responses: RenderedResponse[] }[];
 }
 
-/** Reads, in the page, what Redoc rendered for each operation (callbacks must be expanded first). */
+/** Reads, in the page, what Redoc rendered for each operation and webhook. */
 function readOperations(page: Page): Promise<RenderedOperation[]> {
   return page.evaluate(() => {
     const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -177,26 +249,15 @@ function readOperations(page: Page): Promise<RenderedOperation[]> {
           .flatMap((table) => [...table.querySelectorAll(':scope > tbody > tr > td .property-name')].map((name) => text(name))),
       }));
     return [...document.querySelectorAll('#redoc [id^="operation/"]')].map((op) => {
-      // The operation's own endpoint is the first; the callbacks' follow inside their panels.
       const verb = op.querySelector('.http-verb');
-      const callbacksHeading = [...op.querySelectorAll('h3')].find((h3) => text(h3) === 'Callbacks');
-      const callbacks = [...(callbacksHeading?.parentElement?.querySelectorAll(':scope > button') ?? [])].map((button) => {
-        const panel = button.nextElementSibling;
-        const endpoint = panel?.querySelector('.http-verb');
-        return {
-          method: text(button.querySelector('.operation-type')),
-          summary: text(button.querySelector('.operation-type ~ span')),
-          expression: text(endpoint?.nextElementSibling),
-          responses: panel ? responses(heading(panel, 'Callback responses')) : [],
-        };
-      });
       return {
         id: op.id.slice('operation/'.length),
         method: text(verb),
         path: text(verb?.nextElementSibling),
-        summary: text(op.querySelector('h2')),
+        // A webhook's heading carries Redoc's "Webhook" badge after the summary.
+        summary: text(op.querySelector('h2')).replace(/ Webhook$/, ''),
+        text: text(op),
         responses: responses(heading(op, 'Responses')),
-        callbacks,
       };
     });
   });
@@ -228,10 +289,29 @@ function samples(op: Locator, title: string): Locator {
   return op.locator(`h3:has-text("${title}") + div`);
 }
 
+function responsesOf(doc: any, op: any) {
+  return Object.entries(op.responses as Record<string, any>).map(([code, response]) => ({
+    code,
+    headers: Object.keys(deref(doc, response).headers ?? {}),
+  }));
+}
+
+function deref(doc: any, node: any): any {
+  let current = node;
+  while (current && typeof current.$ref === 'string') current = current.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  return current;
+}
+
+/** Text as the page shows it, whitespace folded. */
+const folded = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s reference', (id, { doc }) => {
   const expected = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] })),
   );
+  const hooks = listCallbacks(doc);
+  const hookIds = new Set(hooks.map((hook) => hook.operationId));
+  const codeSamples = samplesOf(doc, id);
 
   let result: Visit;
   let rendered: RenderedOperation[];
@@ -242,15 +322,12 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
     result = await visit(`${id}.html`);
     await result.page.waitForSelector('html[data-redoc]', { timeout: 30_000 });
     state = await result.page.getAttribute('html', 'data-redoc');
-    // Redoc shows callbacks collapsed; a reader (and this test) opens them.
-    for (const button of await result.page.locator('#redoc button:has(> .operation-type)').all()) await button.click();
     rendered = await readOperations(result.page);
     anchorsWithoutTarget = await result.page
       .locator('#redoc a[href^="#"]')
       .evaluateAll((anchors) =>
         anchors.map((a) => a.getAttribute('href') ?? '').filter((href) => !document.getElementById(decodeURIComponent(href.slice(1)))),
       );
-    await screenshot(result.page, id);
   });
   afterAll(() => result?.page.context().close());
 
@@ -263,72 +340,79 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
     // Redoc groups operations by tag, so compare them in one order.
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
     const want = expected.map(({ path, method, op }) => ({ id: op.operationId, method, path, summary: op.summary })).sort(byId);
-    const got = rendered.map(({ id: opId, method, path, summary }) => ({ id: opId, method, path, summary })).sort(byId);
+    const got = rendered.filter((op) => !hookIds.has(op.id)).map(({ id: opId, method, path, summary }) => ({ id: opId, method, path, summary })).sort(byId);
     expect(got).toEqual(want);
   });
 
   it('shows every response of every operation, with its headers', () => {
     for (const { op } of expected) {
-      const shown = rendered.find((item) => item.id === op.operationId);
-      const want = Object.entries(op.responses as Record<string, { headers?: object }>).map(([code, response]) => ({
-        code,
-        headers: Object.keys(response.headers ?? {}),
-      }));
-      expect(shown?.responses, op.operationId).toEqual(want);
+      expect(rendered.find((item) => item.id === op.operationId)?.responses, op.operationId).toEqual(responsesOf(doc, op));
     }
   });
 
-  it('shows every callback, expanded, with its method, address expression, summary and responses', () => {
-    for (const { op } of expected) {
-      const want = Object.values((op.callbacks ?? {}) as Record<string, Record<string, Record<string, any>>>).flatMap((expressions) =>
-        Object.entries(expressions).flatMap(([expression, item]) =>
-          METHODS.filter((method) => item[method]).map((method) => ({
-            method,
-            summary: item[method].summary,
-            expression,
-            responses: Object.entries(item[method].responses as Record<string, { headers?: object }>).map(([code, response]) => ({
-              code,
-              headers: Object.keys(response.headers ?? {}),
-            })),
-          })),
-        ),
-      );
-      expect(rendered.find((item) => item.id === op.operationId)?.callbacks, op.operationId).toEqual(want);
+  it('shows every callback expanded, as an operation of its own: summary, method and address, every answer with its headers', () => {
+    expect(rendered.filter((op) => hookIds.has(op.id)).map((op) => op.id).sort()).toEqual([...hookIds].sort());
+    for (const hook of hooks) {
+      const shown = rendered.find((item) => item.id === hook.operationId)!;
+      expect(shown.summary, hook.operationId).toBe(hook.summary);
+      expect(shown.text, hook.operationId).toContain(`The service sends it as ${hook.method.toUpperCase()} to ${hook.expression}, the receiver's address.`);
+      expect(shown.responses, hook.operationId).toEqual(responsesOf(doc, hook.operation));
     }
   });
 
-  it('shows every request, response and callback example', async () => {
+  it("shows every callback's payload example and every one of its answers' examples", async () => {
+    for (const hook of hooks) {
+      const section = result.page.locator(`[id="operation/${hook.operationId}"]`);
+      const payload = Object.values((deref(doc, hook.operation.requestBody)?.content ?? {}) as Record<string, object>)[0];
+      if (hasExample(payload)) {
+        const block = samples(section, 'Request samples');
+        await block.locator('li[role="tab"]', { hasText: /^\s*Payload\s*$/ }).click();
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(payload), `${hook.operationId} payload`);
+      }
+      let answers = 0;
+      for (const [code, response] of Object.entries(hook.operation.responses as Record<string, any>)) {
+        const media = Object.values((deref(doc, response).content ?? {}) as Record<string, object>)[0];
+        if (!hasExample(media)) continue;
+        answers += 1;
+        const block = samples(section, 'Response samples');
+        await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${code}\\s*$`) }).click();
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media), `${hook.operationId} answer ${code}`);
+      }
+      const documented = Object.values(hook.operation.responses as Record<string, any>).filter((r) => hasExample(Object.values(deref(doc, r).content ?? {})[0] as object)).length;
+      expect(answers, hook.operationId).toBe(documented);
+    }
+  });
+
+  it('shows every operation and callback with its code samples, each readable whole', async () => {
+    for (const [operationId, own] of codeSamples) {
+      const block = samples(result.page.locator(`[id="operation/${operationId}"]`), 'Request samples');
+      for (const sample of own) {
+        await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${sample.label.replace(/[()]/g, '\\$&')}\\s*$`) }).click();
+        const shown = folded(await block.locator('[role="tabpanel"][class*="selected"]').innerText());
+        expect(shown, `${operationId} ${sample.label}`).toContain(folded(sample.source));
+      }
+    }
+  });
+
+  it('shows every request and response example', async () => {
     const { page } = result;
     for (const { op } of expected) {
       const section = page.locator(`[id="operation/${op.operationId}"]`);
       // Request bodies: one sample per media type, chosen in the Content type list when there are several.
-      const requestMedia = Object.entries((op.requestBody?.content ?? {}) as Record<string, object>).filter(([, media]) => hasExample(media));
+      const requestMedia = Object.entries((deref(doc, op.requestBody)?.content ?? {}) as Record<string, object>).filter(([, media]) => hasExample(media));
       for (const [type, media] of requestMedia) {
         const block = samples(section, 'Request samples');
+        await block.locator('li[role="tab"]', { hasText: /^\s*Payload\s*$/ }).click();
         if (requestMedia.length > 1) await block.locator('select[aria-label="Content type"]').selectOption(type);
-        expectShown(await block.innerText(), exampleOf(media as never), `${op.operationId} request ${type}`);
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media as never), `${op.operationId} request ${type}`);
       }
       // Responses: one tab per status code; Redoc renders only the selected tab.
-      for (const [code, response] of Object.entries((op.responses ?? {}) as Record<string, { content?: Record<string, object> }>)) {
-        const media = Object.values(response.content ?? {})[0];
+      for (const [code, response] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
+        const media = Object.values((deref(doc, response).content ?? {}) as Record<string, object>)[0];
         if (!hasExample(media)) continue;
         const block = samples(section, 'Response samples');
         await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${code}\\s*$`) }).click();
         expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media), `${op.operationId} ${code}`);
-      }
-      // Callback bodies: one sample at a time, chosen in the Callback list.
-      for (const expressions of Object.values((op.callbacks ?? {}) as Record<string, Record<string, Record<string, any>>>)) {
-        for (const item of Object.values(expressions)) {
-          for (const method of METHODS.filter((m) => item[m])) {
-            const media = Object.values((item[method].requestBody?.content ?? {}) as Record<string, object>)[0];
-            if (!hasExample(media)) continue;
-            const block = samples(section, 'Callback payload samples');
-            // The list is there only when the operation has more than one callback.
-            const list = block.locator('select[aria-label="Callback"]');
-            if ((await list.count()) > 0) await list.selectOption(`${method.toUpperCase()}: ${item[method].summary}`);
-            expectShown(await block.innerText(), exampleOf(media), `${op.operationId} callback ${item[method].operationId}`);
-          }
-        }
       }
     }
   });
@@ -360,14 +444,79 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
     expect(anchorsWithoutTarget).toEqual([]);
   });
 
-  it('has site links (landing page, JSON and YAML bundles) that resolve', async () => {
-    const hrefs = await result.page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    expect(hrefs.map((href) => new URL(href).pathname)).toEqual(['/index.html', `/${id}.json`, `/${id}.yaml`]);
-    for (const href of hrefs) expect((await fetch(href)).status, href).toBe(200);
+  it('has site links (landing page, bundles to download, changelog) that resolve', async () => {
+    const links = await result.page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
+    expect(links.map(([href, download]) => [new URL(href).pathname, download])).toEqual([
+      ['/index.html', null],
+      [`/${id}.json`, `${id}.json`],
+      [`/${id}.yaml`, `${id}.yaml`],
+      [`/changelog-${id}.html`, null],
+    ]);
+    for (const [href] of links) expect((await fetch(href)).status, href).toBe(200);
   });
 
-  // Last, so that it also covers whatever opening callbacks and switching samples did.
+  // Last, so that it also covers whatever switching samples did.
   it('runs with no console error, no failed request and nothing from another host', () => {
     expectClean(result);
+  });
+});
+
+describe.each(pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
+  it("loads clean, shows the sandbox's README, and its links resolve", async () => {
+    const result = await visit(page);
+    try {
+      expectClean(result);
+      expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
+      for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+        const url = new URL(href);
+        if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
+        else expect((await fetch(href)).status, href).toBe(200);
+      }
+    } finally {
+      await result.page.context().close();
+    }
+  });
+});
+
+// Every page at a phone's and a laptop's width (the landing page also at 320 px): no sideways
+// scrolling, and a full-page screenshot. At 1366 px, with every callback, quick start and detail
+// open and the search showing results, axe-core finds no serious or critical violation.
+const WIDTHS = [390, 1366];
+describe.each(pages.flatMap((page) => (page === 'index.html' ? [320, ...WIDTHS] : WIDTHS).map((width) => [page, width] as const)))('%s at %i px', (page, width) => {
+  it('does not scroll sideways; screenshot written' + (width === 1366 ? '; no serious or critical accessibility violation' : ''), async () => {
+    const result = await visit(page, width);
+    try {
+      const reference = bundles.some((bundle) => page === `${bundle.id}.html`);
+      if (reference) await result.page.waitForSelector('html[data-redoc="rendered"]', { timeout: 30_000 });
+      await result.page.locator('details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
+      expect(await horizontalOverflow(result.page)).toEqual([]);
+      await screenshot(result.page, `${page.replace(/\.html$/, '')}-${width}`);
+      if (width !== 1366) return;
+      if (reference) {
+        await result.page.locator('#redoc input[placeholder="Search..."]').fill('message');
+        await result.page.waitForSelector('#redoc [data-role="search:results"] li', { timeout: 10_000 });
+      }
+      expect(await seriousViolations(result.page)).toEqual([]);
+      expectClean(result);
+    } finally {
+      await result.page.context().close();
+    }
+  });
+});
+
+// The layout and accessibility checks above can fail: each finds what it is made to find.
+describe('the checks themselves', () => {
+  it('see a page that scrolls sideways, and a serious accessibility violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.setContent('<html lang="en"><body><div style="width: 600px">wide</div><img src="data:,"><p style="color:#eee;background:#fff">faint</p></body></html>');
+      expect((await horizontalOverflow(page))[0]).toMatch(/^div\. right=608 of 390/);
+      const violations = await seriousViolations(page);
+      expect(violations.some((v) => /image-alt/.test(v))).toBe(true);
+      expect(violations.some((v) => /color-contrast/.test(v))).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // The copy of a bundle that Redoc renders. The published JSON and YAML are byte-for-byte the bundles;
 // this copy only works around what Redoc 2 renders wrongly or leaves out, and adds nothing that the
 // bundle does not already say.
-import { listCallbacks, listOperations } from './bundles.mjs';
+import { deref, listCallbacks, listOperations, METHODS } from './bundles.mjs';
 
 /**
  * Replaces each `{name}` of a server URL with the variable's default.
@@ -40,47 +40,69 @@ function absoluteServer(server) {
 }
 
 /**
- * A tag that only callback operations carry has no operation of its own in Redoc 2 (it lists
- * callbacks inside the operation that declares them), so its section would be an empty heading. Its
- * description then names those callbacks and links the operations where they are shown.
- * @param {any} doc
- * @param {any} tag
+ * Redoc's anchor of an operation: `#tag/<first tag>/operation/<operationId>`.
+ * @param {any} op
  */
-function callbackOnlyTag(doc, tag) {
-  const onPaths = listOperations(doc).some((op) => (doc.paths[op.path][op.method].tags ?? []).includes(tag.name));
-  if (onPaths) return tag;
-  const callbacks = listCallbacks(doc).filter((cb) =>
-    (doc.paths[cb.parent.path][cb.parent.method].callbacks[cb.callback][cb.expression][cb.method].tags ?? []).includes(tag.name),
-  );
-  if (callbacks.length === 0) return tag;
-  const lines = callbacks.map((cb) => {
-    const parent = doc.paths[cb.parent.path][cb.parent.method];
-    const anchor = `#tag/${encodeURIComponent(parent.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(cb.parent.operationId ?? '')}`;
-    return `- **${cb.summary ?? cb.operationId}** (\`${cb.callback}\`, ${cb.method.toUpperCase()} \`${cb.expression}\`): shown in the Callbacks of [${
-      parent.summary ?? cb.parent.operationId
-    }](${anchor}).`;
-  });
-  return {
-    ...tag,
-    description: [tag.description, `Operations with this tag are callbacks, which this reference shows inside the operation that declares them:\n\n${lines.join('\n')}`].filter(Boolean).join('\n\n'),
-  };
+function anchorOf(op) {
+  return `#tag/${encodeURIComponent(op.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(op.operationId ?? '')}`;
 }
+
+/**
+ * Redoc 2 shows `paths.*.*.callbacks` collapsed inside the declaring operation, and there it leaves
+ * out the answers' examples; it renders OpenAPI 3.1 `webhooks` as operations of their own, expanded
+ * like any other, with every answer and its example. The copy therefore shows every callback as a
+ * webhook (the bundles are moving there too), and links each to the operation that declares it.
+ * @param {any} view a copy, changed in place
+ */
+function callbacksAsWebhooks(view) {
+  const callbacks = listCallbacks(view);
+  if (callbacks.length === 0) return;
+  /** @type {Record<string, any>} */
+  const webhooks = { ...(view.webhooks ?? {}) };
+  for (const cb of callbacks) {
+    const notes = [
+      cb.expression ? `The service sends it as ${cb.method.toUpperCase()} to \`${cb.expression}\`, the receiver's address.` : '',
+      cb.parent ? `Declared by [${view.paths[cb.parent.path][cb.parent.method].summary ?? cb.parent.operationId}](${anchorOf(view.paths[cb.parent.path][cb.parent.method])}) as its \`${cb.callback}\` callback.` : '',
+    ].filter(Boolean);
+    const operation = {
+      ...cb.operation,
+      description: [cb.operation.description, ...notes].filter(Boolean).join('\n\n'),
+      // Without its own requirement a webhook would show the interface's security as if the service
+      // sent those credentials to the receiver; section 5 leaves how it authenticates unshown.
+      security: cb.operation.security ?? [],
+    };
+    webhooks[cb.callback] = { ...(webhooks[cb.callback] ?? cb.item), [cb.method]: operation };
+  }
+  for (const op of listOperations(view)) {
+    const operation = view.paths[op.path][op.method];
+    if (!operation.callbacks) continue;
+    const own = callbacks.filter((cb) => cb.parent?.path === op.path && cb.parent.method === op.method);
+    const links = own.map((cb) => `- [${cb.summary ?? cb.operationId}](${anchorOf(cb.operation)}) (\`${cb.callback}\`, ${cb.method.toUpperCase()} \`${cb.expression}\`)`);
+    const { callbacks: _moved, ...rest } = operation;
+    view.paths[op.path][op.method] = { ...rest, description: [rest.description, `**Callbacks** (shown under their tag, with the receiver's answers):\n\n${links.join('\n')}`].filter(Boolean).join('\n\n') };
+  }
+  view.webhooks = webhooks;
+}
+
+/**
+ * Each operation's and webhook's code samples, as Redoc's `x-codeSamples`.
+ * @param {any} view changed in place
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples by operationId
+ */
+function addCodeSamples(view, samples) {
+  for (const item of [...Object.values(view.paths ?? {}), ...Object.values(view.webhooks ?? {})]) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      if (!METHODS.includes(method)) continue;
+      const own = samples.get(operation.operationId);
+      if (own) item[method] = { ...operation, 'x-codeSamples': own };
+    }
+  }
+}
+
 
 /** @param {string} segment */
 function pointerSegment(segment) {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/**
- * @param {any} doc
- * @param {string} ref a local reference, `#/components/...`
- */
-function resolvePointer(doc, ref) {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((node, key) => node?.[key], doc);
 }
 
 /**
@@ -98,7 +120,7 @@ export function unusedComponents(doc) {
   /** @type {unknown[]} */
   const pending = [doc.paths, doc.webhooks];
   /** @type {unknown[]} */
-  const inlinePathItems = [];
+  const inlinePathItems = Object.values(doc.webhooks ?? {});
   /** @param {unknown} node @param {boolean} inCallback */
   const visit = (node, inCallback) => {
     if (Array.isArray(node)) node.forEach((item) => visit(item, false));
@@ -106,7 +128,7 @@ export function unusedComponents(doc) {
       for (const [key, value] of Object.entries(node)) {
         if (key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !reached.has(value)) {
           reached.add(value);
-          pending.push(resolvePointer(doc, value));
+          pending.push(deref(doc, { $ref: value }));
         } else if (key === 'callbacks' && value && typeof value === 'object') {
           for (const expressions of Object.values(value)) {
             for (const item of Object.values(/** @type {object} */ (expressions))) {
@@ -179,11 +201,14 @@ function addAuthentication(view) {
 export const OTHER_DEFINITIONS = 'Other definitions';
 
 /**
- * @param {any} doc a bundle; not modified
+ * @param {any} doc a bundle, callbacks inline (readBundle); not modified
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} [samples] code samples by operationId
  * @returns {any} the document Redoc renders
  */
-export function forRedoc(doc) {
+export function forRedoc(doc, samples = new Map()) {
   const view = structuredClone(doc);
+  callbacksAsWebhooks(view);
+  addCodeSamples(view, samples);
   addAuthentication(view);
   const unused = unusedComponents(doc);
   if (unused.length > 0) {
@@ -206,9 +231,6 @@ export function forRedoc(doc) {
     for (const op of Object.values(item)) {
       if (op && typeof op === 'object' && Array.isArray(op.servers)) op.servers = op.servers.map(absoluteServer);
     }
-  }
-  if (Array.isArray(view.tags)) {
-    view.tags = view.tags.map((/** @type {any} */ tag) => (tag.name === OTHER_DEFINITIONS ? tag : callbackOnlyTag(doc, tag)));
   }
   return view;
 }

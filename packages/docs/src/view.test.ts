@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBundles, readBundle } from './bundles.mjs';
+import { findBundles, inlineCallbacks, listCallbacks, readBundle } from './bundles.mjs';
 import { forRedoc, OTHER_DEFINITIONS, unusedComponents } from './view.mjs';
 
 const server = {
@@ -29,14 +29,16 @@ describe('forRedoc', () => {
     expect(forRedoc({ servers: [plain], paths: {} }).servers[0]).toEqual(plain);
   });
 
-  it('lists, under a tag only callbacks carry, each callback and a link to the operation that shows it', () => {
+  it('shows each callback as a webhook, linked both ways with the operation that declares it, and adds code samples', () => {
     const doc = {
       tags: [{ name: 'messages', description: 'Messages.' }, { name: 'callbacks', description: 'Pushed to you.' }],
+      security: [{ key: [] }],
       paths: {
         '/messages': {
           post: {
             operationId: 'sendMessage',
             summary: 'Send a single SMS',
+            description: 'Sends.',
             tags: ['messages'],
             callbacks: {
               statusCallback: { '{$url}': { post: { operationId: 'receiveStatus', summary: 'Receive a status', tags: ['callbacks'] } } },
@@ -45,12 +47,30 @@ describe('forRedoc', () => {
         },
       },
     };
-    const view = forRedoc(doc);
-    expect(view.tags[0]).toEqual(doc.tags[0]);
-    expect(view.tags[1].description).toBe(
-      'Pushed to you.\n\nOperations with this tag are callbacks, which this reference shows inside the operation that declares them:\n\n' +
-        '- **Receive a status** (`statusCallback`, POST `{$url}`): shown in the Callbacks of [Send a single SMS](#tag/messages/operation/sendMessage).',
+    const samples = new Map([
+      ['sendMessage', [{ lang: 'Shell', label: 'curl', source: 'curl x' }]],
+      ['receiveStatus', [{ lang: 'TypeScript', label: 'Receiver (TypeScript)', source: 'x' }]],
+    ]);
+    const view = forRedoc(doc, samples);
+    expect(view.tags).toEqual(doc.tags);
+    expect(view.paths['/messages'].post.callbacks).toBeUndefined();
+    expect(view.paths['/messages'].post.description).toBe(
+      'Sends.\n\n**Callbacks** (shown under their tag, with the receiver\'s answers):\n\n- [Receive a status](#tag/callbacks/operation/receiveStatus) (`statusCallback`, POST `{$url}`)',
     );
+    const hook = view.webhooks.statusCallback.post;
+    expect(hook.description).toBe("The service sends it as POST to `{$url}`, the receiver's address.\n\nDeclared by [Send a single SMS](#tag/messages/operation/sendMessage) as its `statusCallback` callback.");
+    // The service's credentials are not what it sends to a receiver (section 5 leaves that unshown).
+    expect(hook.security).toEqual([]);
+    expect(hook['x-codeSamples']).toEqual(samples.get('receiveStatus'));
+    expect(view.paths['/messages'].post['x-codeSamples']).toEqual(samples.get('sendMessage'));
+    expect(doc.paths['/messages'].post.callbacks).toBeDefined();
+  });
+
+  it('keeps callbacks the bundle already has as webhooks (OpenAPI 3.1), with the expression from their description', () => {
+    const item = { post: { operationId: 'receiveStatus', summary: 'Receive', description: 'POSTed to {$statusCallbackUrl}.', tags: ['callbacks'] } };
+    const view = forRedoc(inlineCallbacks({ paths: {}, webhooks: { StatusCallback: { $ref: '#/components/pathItems/StatusCallback' } }, components: { pathItems: { StatusCallback: item } } }));
+    expect(Object.keys(view.webhooks)).toEqual(['StatusCallback']);
+    expect(view.webhooks.StatusCallback.post.description).toBe("POSTed to {$statusCallbackUrl}.\n\nThe service sends it as POST to `{$statusCallbackUrl}`, the receiver's address.");
   });
 
   it('adds an Authentication section to the introduction, once', () => {
@@ -95,19 +115,30 @@ describe('unusedComponents', () => {
 });
 
 describe('forRedoc on the published bundles', () => {
-  it.each(findBundles().map((bundle) => [bundle.id, bundle.jsonPath] as const))('%s: changes only the introduction, servers and tags, and never the bundle', (_id, file) => {
-    const doc = readBundle(file);
-    const before = JSON.stringify(doc);
-    const view = forRedoc(doc);
-    expect(JSON.stringify(doc)).toBe(before);
-    const { servers: _servers, tags: _tags, info, ...rest } = view;
-    const { servers: _docServers, tags: _docTags, info: docInfo, ...docRest } = doc;
-    expect(rest).toEqual(docRest);
-    expect({ ...info, description: undefined }).toEqual({ ...docInfo, description: undefined });
-    expect(info.description.startsWith(docInfo.description.trimEnd())).toBe(true);
-    const names = view.tags.map((tag: { name: string }) => tag.name);
-    expect(names.slice(0, doc.tags.length)).toEqual(doc.tags.map((tag: { name: string }) => tag.name));
-    expect(names.slice(doc.tags.length)).toEqual(unusedComponents(doc).length > 0 ? [OTHER_DEFINITIONS] : []);
-    for (const s of view.servers) expect(s.url).toMatch(/^https?:\/\//);
-  });
+  it.each(findBundles().map((bundle) => [bundle.id, bundle.jsonPath] as const))(
+    '%s: changes only the introduction, servers, tags, callbacks (to webhooks) and samples, and never the bundle',
+    (_id, file) => {
+      const doc = readBundle(file);
+      const before = JSON.stringify(doc);
+      const view = forRedoc(doc);
+      expect(JSON.stringify(doc)).toBe(before);
+      const strip = (d: any) => {
+        const { servers: _s, tags: _t, info, webhooks: _w, paths, ...rest } = d;
+        const ops = Object.fromEntries(
+          Object.entries(paths as Record<string, Record<string, any>>).map(([path, item]) => [
+            path,
+            Object.fromEntries(Object.entries(item).map(([method, op]) => [method, { ...op, callbacks: undefined, description: undefined }])),
+          ]),
+        );
+        return { ...rest, paths: ops, info: { ...info, description: undefined } };
+      };
+      expect(strip(view)).toEqual(strip(doc));
+      expect(view.info.description.startsWith(doc.info.description.trimEnd())).toBe(true);
+      const names = view.tags.map((tag: { name: string }) => tag.name);
+      expect(names.slice(0, doc.tags.length)).toEqual(doc.tags.map((tag: { name: string }) => tag.name));
+      expect(names.slice(doc.tags.length)).toEqual(unusedComponents(doc).length > 0 ? [OTHER_DEFINITIONS] : []);
+      for (const s of view.servers) expect(s.url).toMatch(/^https?:\/\//);
+      expect(Object.keys(view.webhooks ?? {}).sort()).toEqual([...new Set(listCallbacks(doc).map((cb) => cb.callback))].sort());
+    },
+  );
 });

@@ -1,15 +1,21 @@
 // @ts-check
-// Page weight: what a browser transfers to show a page, the HTML plus every file the HTML loads.
-// Files loaded by several pages (the renderer) are listed per page but counted once for the site.
-import { readFileSync, readdirSync } from 'node:fs';
+// Page weight: what a browser transfers to show a page, the HTML plus every file the HTML loads,
+// compressed as the docs server sends it (the build's precompressed `.br` and `.gz`). Files loaded by
+// several pages (the renderer) are counted on a reader's first page view and cached after that, so a
+// further page costs its own files only.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotli, gzip } from './compress.mjs';
 
 /**
- * @typedef {{ file: string, bytes: number, gzip: number }} Sized
- * @typedef {{ page: string, html: Sized, assets: Sized[], bytes: number, gzip: number }} PageWeight
- * @typedef {{ pages: PageWeight[], shared: Sized[], site: { bytes: number, gzip: number } }} SiteWeight
+ * @typedef {{ file: string, bytes: number, br: number, gzip: number }} Sized
+ * @typedef {'bytes' | 'br' | 'gzip'} Measure
+ * @typedef {{ page: string, html: Sized, assets: Sized[], bytes: number, br: number, gzip: number }} PageWeight
+ * @typedef {{ pages: PageWeight[], shared: Sized[], site: { bytes: number, br: number, gzip: number } }} SiteWeight
  */
+
+/** Targets of issue 15, brotli bytes: a first page view with the renderer, and each further page. */
+export const TARGETS = { firstView: 300_000, furtherPage: 30_000 };
 
 /**
  * Site-relative files a page loads: classic and module scripts, stylesheets, images, icons. Links a
@@ -33,13 +39,21 @@ export function loadedFiles(html) {
 }
 
 /**
+ * A file's size raw and compressed: the precompressed copies when the build wrote them.
  * @param {string} dir
  * @param {string} file
  * @returns {Sized}
  */
 function size(dir, file) {
   const content = readFileSync(join(dir, file));
-  return { file, bytes: content.length, gzip: gzipSync(content).length };
+  const compressed = (/** @type {string} */ suffix, /** @type {(b: Buffer) => Buffer} */ compress) =>
+    existsSync(join(dir, file + suffix)) ? readFileSync(join(dir, file + suffix)).length : compress(content).length;
+  return { file, bytes: content.length, br: compressed('.br', brotli), gzip: compressed('.gz', gzip) };
+}
+
+/** @param {Sized[]} items @param {Measure} key */
+function total(items, key) {
+  return items.reduce((sum, item) => sum + item[key], 0);
 }
 
 /**
@@ -54,18 +68,26 @@ export function measureSite(dist, htmlFiles = readdirSync(dist).filter((file) =>
     const html = size(dist, page);
     const assets = loadedFiles(readFileSync(join(dist, page), 'utf8')).map((file) => size(dist, file));
     for (const asset of assets) uses.set(asset.file, (uses.get(asset.file) ?? 0) + 1);
-    const sum = (/** @type {'bytes' | 'gzip'} */ key) => html[key] + assets.reduce((total, asset) => total + asset[key], 0);
-    return { page, html, assets, bytes: sum('bytes'), gzip: sum('gzip') };
+    const all = [html, ...assets];
+    return { page, html, assets, bytes: total(all, 'bytes'), br: total(all, 'br'), gzip: total(all, 'gzip') };
   });
   /** @type {Map<string, Sized>} */
   const distinct = new Map();
   for (const { html, assets } of pages) for (const item of [html, ...assets]) distinct.set(item.file, item);
   const shared = [...distinct.values()].filter((item) => (uses.get(item.file) ?? 0) > 1);
-  const site = [...distinct.values()].reduce(
-    (total, item) => ({ bytes: total.bytes + item.bytes, gzip: total.gzip + item.gzip }),
-    { bytes: 0, gzip: 0 },
-  );
-  return { pages, shared, site };
+  const items = [...distinct.values()];
+  return { pages, shared, site: { bytes: total(items, 'bytes'), br: total(items, 'br'), gzip: total(items, 'gzip') } };
+}
+
+/**
+ * A page's transfer once the shared files are in the browser's cache.
+ * @param {PageWeight} page
+ * @param {Sized[]} shared
+ * @param {Measure} key
+ */
+export function furtherView(page, shared, key) {
+  const names = new Set(shared.map((item) => item.file));
+  return page[key] - total(page.assets.filter((asset) => names.has(asset.file)), key);
 }
 
 /** @param {number} bytes */
@@ -74,35 +96,33 @@ function kB(bytes) {
 }
 
 /**
- * The report the build prints.
+ * The report the build prints: brotli (what the server sends a browser), gzip beside it.
  * @param {SiteWeight} weight
  * @returns {string}
  */
 export function formatWeights({ pages, shared, site }) {
-  const sharedNames = new Set(shared.map((item) => item.file));
-  const own = (/** @type {PageWeight} */ page, /** @type {'bytes' | 'gzip'} */ key) =>
-    page[key] - page.assets.filter((asset) => sharedNames.has(asset.file)).reduce((total, asset) => total + asset[key], 0);
-  const header = ['page', 'html', 'html gzip', 'loads', 'total', 'total gzip', 'without shared', 'w/o shared gzip'];
+  const header = ['page', 'html', 'first view br', 'first view gzip', 'further view br', 'further view gzip', 'loads'];
   const rows = pages.map((page) => [
     page.page,
     kB(page.html.bytes),
-    kB(page.html.gzip),
-    page.assets.map((asset) => (sharedNames.has(asset.file) ? `${asset.file} (shared)` : asset.file)).join(', ') || '-',
-    kB(page.bytes),
+    kB(page.br),
     kB(page.gzip),
-    kB(own(page, 'bytes')),
-    kB(own(page, 'gzip')),
+    kB(furtherView(page, shared, 'br')),
+    kB(furtherView(page, shared, 'gzip')),
+    page.assets.map((asset) => asset.file).join(', ') || '-',
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => String(row[column]).length)));
   const line = (/** @type {string[]} */ row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  const lines = ['Page weight (HTML plus what it loads; gzip as a static host would send it):', line(header), ...rows.map(line)];
-  for (const item of shared) {
-    lines.push(
-      `Shared: ${item.file} ${kB(item.bytes)} (${kB(item.gzip)} gzip), fetched once and cached across ${
-        pages.filter((page) => page.assets.some((asset) => asset.file === item.file)).length
-      } pages; the "total" column includes it, "without shared" does not.`,
-    );
-  }
-  lines.push(`Whole site, every page with shared files counted once: ${kB(site.bytes)} (${kB(site.gzip)} gzip).`);
-  return lines.join('\n');
+  const firstView = Math.max(...pages.map((page) => page.br));
+  const further = Math.max(...pages.map((page) => furtherView(page, shared, 'br')));
+  const verdict = (/** @type {number} */ value, /** @type {number} */ target) => `${kB(value)} (target ${kB(target)}: ${value <= target ? 'met' : 'MISSED'})`;
+  return [
+    'Page weight, compressed as the docs server sends it (brotli; gzip for clients without brotli). "First view": the page and',
+    'everything it loads, with an empty cache; "further view": the page once the shared, immutable files are cached.',
+    line(header),
+    ...rows.map(line),
+    ...shared.map((item) => `Shared: ${item.file} ${kB(item.bytes)} raw, ${kB(item.br)} br, ${kB(item.gzip)} gzip; cached for a year (content-hashed name).`),
+    `Heaviest first view: ${verdict(firstView, TARGETS.firstView)}. Heaviest further view: ${verdict(further, TARGETS.furtherPage)}.`,
+    `Whole site, every page with shared files counted once: ${kB(site.bytes)} raw, ${kB(site.br)} br, ${kB(site.gzip)} gzip.`,
+  ].join('\n');
 }

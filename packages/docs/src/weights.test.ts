@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatWeights, loadedFiles, measureSite } from './weights.mjs';
+import { formatWeights, furtherView, loadedFiles, measureSite } from './weights.mjs';
 
 describe('loadedFiles', () => {
   it.each([
@@ -36,6 +36,18 @@ describe('measureSite', () => {
     expect(a).toMatchObject({ page: 'a.html', bytes: 35 + 1000 });
     expect(b).toMatchObject({ page: 'b.html', bytes: 45 + 1000 });
     expect(a?.gzip).toBeLessThan(a?.bytes ?? 0);
+    expect(a?.br).toBeLessThan(a?.bytes ?? 0);
+  });
+
+  it('reads the precompressed copies the build wrote, and counts a further view without the shared file', () => {
+    writeFileSync(join(dir, 'c.html'), '<script src="./shared.js"></script>');
+    writeFileSync(join(dir, 'c.html.br'), 'x'.repeat(7));
+    writeFileSync(join(dir, 'c.html.gz'), 'x'.repeat(9));
+    const site = measureSite(dir, ['a.html', 'c.html']);
+    const c = site.pages[1]!;
+    expect(c.html).toMatchObject({ br: 7, gzip: 9 });
+    expect(furtherView(c, site.shared, 'br')).toBe(7);
+    expect(c.br).toBe(7 + site.shared[0]!.br);
   });
 
   it('reports a file loaded by several pages as shared, and counts it once for the site', () => {
@@ -43,10 +55,16 @@ describe('measureSite', () => {
     expect(weight.site.bytes).toBe(14 + 35 + 45 + 1000);
   });
 
-  it('prints one line per page and the shared file once', () => {
+  it('prints one line per page, the shared file once, and whether the targets are met', () => {
     const text = formatWeights(weight);
     expect(text.split('\n').filter((line) => /^(index|a|b)\.html /.test(line))).toHaveLength(3);
-    expect(text.match(/^Shared: shared\.js 1\.0 kB/m)).not.toBeNull();
-    expect(text).toContain('Whole site, every page with shared files counted once: 1.1 kB');
+    expect(text.match(/^Shared: shared\.js 1\.0 kB raw/m)).not.toBeNull();
+    expect(text).toMatch(/Heaviest first view: [\d.]+ kB \(target 300\.0 kB: met\)/);
+    expect(text).toContain('Whole site, every page with shared files counted once: 1.1 kB raw');
+  });
+
+  it('says MISSED when a page is over its target', () => {
+    const heavy = { ...weight, pages: weight.pages.map((page) => ({ ...page, br: 400_000 })) };
+    expect(formatWeights(heavy)).toMatch(/Heaviest first view: 400\.0 kB \(target 300\.0 kB: MISSED\)/);
   });
 });

@@ -1,0 +1,105 @@
+// @ts-check
+// One changelog page per interface: the CHANGELOG.md of each of its packages (changesets writes them
+// at release), or, before the first release, "no release yet" and the pending changesets that touch
+// them; and the breaking changes between releases. `pnpm spec-diff` refuses a breaking contract
+// change without a major changeset of the interface's types package, so the "Major Changes" of that
+// package's changelog are the breaking-change report between its releases.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeHtml, inline, staticPage } from './html.mjs';
+import { markdownToHtml } from './markdown.mjs';
+
+/**
+ * @typedef {import('./workspace.mjs').WorkspacePackage} WorkspacePackage
+ * @typedef {import('./workspace.mjs').Changeset} Changeset
+ * @typedef {{ name: string, changelog: string | undefined }} PackageLog
+ * @typedef {{ version: string, changes: string }} Breaking
+ */
+
+/** @param {string} id */
+export function changelogPage(id) {
+  return `changelog-${id}.html`;
+}
+
+/**
+ * @param {WorkspacePackage[]} packages
+ * @returns {PackageLog[]}
+ */
+export function readChangelogs(packages) {
+  return packages.map((p) => {
+    const file = join(p.dir, 'CHANGELOG.md');
+    return { name: p.name, changelog: existsSync(file) ? readFileSync(file, 'utf8') : undefined };
+  });
+}
+
+/**
+ * The "Major Changes" of each release in a changesets CHANGELOG.md (`## <version>` then
+ * `### Major Changes`), newest first as the file has them.
+ * @param {string} changelog
+ * @returns {Breaking[]}
+ */
+export function majorChanges(changelog) {
+  return changelog
+    .split(/^## /m)
+    .slice(1)
+    .flatMap((release) => {
+      const version = release.split('\n')[0]?.trim() ?? '';
+      const major = /^### Major Changes\s*\n([\s\S]*?)(?=^### |(?![\s\S]))/m.exec(release);
+      return major && major[1]?.trim() ? [{ version, changes: major[1].trim() }] : [];
+    });
+}
+
+/**
+ * @param {{ id: string, letter: string, title: string, version: string }} facts
+ * @param {PackageLog[]} logs
+ * @param {Changeset[]} changesets all pending ones; the page shows those that touch these packages
+ * @param {string} typesPackage the interface's types package (its major changes are the breaking ones)
+ */
+export function renderChangelog(facts, logs, changesets, typesPackage) {
+  const names = new Set(logs.map((log) => log.name));
+  const pending = changesets.filter((c) => c.releases.some((r) => names.has(r.name)));
+  const released = logs.filter((log) => log.changelog !== undefined);
+  const label = facts.letter ? `${facts.letter} · ${facts.title}` : facts.title;
+  const types = logs.find((log) => log.name === typesPackage)?.changelog;
+  const breaking = types ? majorChanges(types) : [];
+  const pendingHtml = pending.length
+    ? pending
+        .map(
+          (c) => `<li><p>${inline(c.summary.split('\n')[0] ?? '')}</p>
+      <p class="muted">${c.releases
+        .filter((r) => names.has(r.name))
+        .map((r) => `<code>${escapeHtml(r.name)}</code> ${escapeHtml(r.type)}`)
+        .join(', ')} <span>(<code>.changeset/${escapeHtml(c.file)}</code>)</span></p></li>`,
+        )
+        .join('\n    ')
+    : '<li>None.</li>';
+  const releasesHtml = released.length
+    ? released.map((log) => `<section class="package-log"><h2><code>${escapeHtml(log.name)}</code></h2>\n${markdownToHtml(log.changelog ?? '', 2)}</section>`).join('\n')
+    : `<p class="no-release"><strong>No release yet.</strong> None of ${logs.map((log) => `<code>${escapeHtml(log.name)}</code>`).join(', ')} has a CHANGELOG.md; changesets writes one at the first release.</p>`;
+  let breakingHtml;
+  if (!types) {
+    breakingHtml = `<p class="breaking">Nothing is released yet, so there is no breaking-change report between releases. Until the first release, <code>pnpm spec-diff</code> compares the contract with <code>main</code> and refuses a breaking change that has no major changeset of <code>${escapeHtml(typesPackage)}</code>.</p>`;
+  } else if (breaking.length === 0) {
+    breakingHtml = `<p class="breaking">No breaking change between any two releases of <code>${escapeHtml(typesPackage)}</code>.</p>`;
+  } else {
+    breakingHtml = breaking.map((b) => `<h3>${escapeHtml(b.version)}</h3>\n${markdownToHtml(b.changes, 3)}`).join('\n');
+  }
+  return staticPage({
+    title: `${facts.title} · changelog`,
+    description: `Releases, pending changes and breaking changes of ${facts.title} and its packages.`,
+    body: `<header>
+  <h1>Changelog: ${escapeHtml(label)}</h1>
+  <p>Contract version ${escapeHtml(facts.version)}. <a href="./${facts.id}.html">Reference</a></p>
+</header>
+<main>
+  <h2>Breaking changes between releases</h2>
+  ${breakingHtml}
+  <h2>Pending changes (not released yet)</h2>
+  <ul class="pending">
+    ${pendingHtml}
+  </ul>
+  <h2>Releases</h2>
+  ${releasesHtml}
+</main>`,
+  });
+}

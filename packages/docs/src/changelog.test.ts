@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { majorChanges, renderChangelog } from './changelog.mjs';
+
+const facts = { id: 'sms-v2', letter: 'B', title: 'SMS interface v2', version: '1.0.0' };
+const changesets = [
+  { file: 'first.md', releases: [{ name: '@messaging-contracts/sms-v2-types', type: 'minor' }, { name: '@messaging-contracts/im-v1-types', type: 'minor' }], summary: 'First `release`.' },
+  { file: 'other.md', releases: [{ name: '@messaging-contracts/im-v1-types', type: 'patch' }], summary: 'Only C.' },
+];
+const CHANGELOG = `# @messaging-contracts/sms-v2-types
+
+## 2.0.0
+
+### Major Changes
+
+- abc123: Removed \`GET /messages\`.
+
+### Minor Changes
+
+- def456: Added a field.
+
+## 1.1.0
+
+### Minor Changes
+
+- Added reference.
+
+## 1.0.0
+
+### Major Changes
+
+- First release.
+`;
+
+describe('majorChanges', () => {
+  it('takes the Major Changes of each release, and nothing else', () => {
+    expect(majorChanges(CHANGELOG)).toEqual([
+      { version: '2.0.0', changes: '- abc123: Removed `GET /messages`.' },
+      { version: '1.0.0', changes: '- First release.' },
+    ]);
+  });
+});
+
+describe('renderChangelog', () => {
+  it('says no release yet, lists the pending changesets that touch the interface, and that no report exists yet', () => {
+    const html = renderChangelog(facts, [{ name: '@messaging-contracts/sms-v2-types', changelog: undefined }], changesets, '@messaging-contracts/sms-v2-types');
+    expect(html).toContain('<strong>No release yet.</strong>');
+    expect(html).toContain('First <code>release</code>.');
+    expect(html).toContain('<code>@messaging-contracts/sms-v2-types</code> minor');
+    expect(html).not.toContain('im-v1-types');
+    expect(html).not.toContain('Only C.');
+    expect(html).toContain('Nothing is released yet, so there is no breaking-change report between releases.');
+  });
+
+  it('shows the changelogs and the breaking changes between releases once there are releases', () => {
+    const html = renderChangelog(facts, [{ name: '@messaging-contracts/sms-v2-types', changelog: CHANGELOG }], [], '@messaging-contracts/sms-v2-types');
+    expect(html).not.toContain('No release yet');
+    expect(html).toContain('<li>None.</li>');
+    expect(html).toMatch(/<h3>2\.0\.0<\/h3>\s*<ul><li>abc123: Removed <code>GET \/messages<\/code>\.<\/li><\/ul>/);
+    expect(html).toContain('Added a field.');
+  });
+});

@@ -1,0 +1,75 @@
+// @ts-check
+// What every page of the site shares: escaping, the font stacks, and the shell of the pages that are
+// not Redoc references (landing, changelogs, sandbox): plain HTML, no script, readable from 320 px.
+
+// System font stacks: Redoc's default theme names Roboto and Montserrat, which a page would have to
+// fetch from a font CDN; a docs site that works offline uses what the reader's system has.
+export const SANS =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';
+export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
+
+// An empty icon: otherwise the browser asks the server for /favicon.ico, which a static host may
+// not have (a 404 in the console of every page).
+export const NO_FAVICON = '<link rel="icon" href="data:,">';
+
+/** @param {string} text */
+export function escapeHtml(text) {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * Escapes, then shows Markdown `code spans` (the specs use them in summaries) as <code>.
+ * @param {string} text
+ */
+export function inline(text) {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+// Colours checked for WCAG AA contrast on white (axe-core runs on every page in the browser tests).
+const PAGE_CSS = `
+  :root { color-scheme: light; --ink: #1f2933; --muted: #4a5662; --rule: #d9e2ec; --accent: #32329f; --code-bg: #f3f5f8; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font-family: ${SANS}; color: var(--ink); line-height: 1.5; overflow-wrap: anywhere; }
+  .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; }
+  .top a { color: #fff; }
+  header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
+  header { padding-top: 1.5rem; }
+  h1 { font-size: 1.6rem; line-height: 1.25; margin: 0 0 0.5rem; }
+  h2 { font-size: 1.3rem; line-height: 1.3; margin: 2rem 0 0.5rem; }
+  h3 { font-size: 1.05rem; margin: 1.25rem 0 0.4rem; }
+  p, li { max-width: 48rem; }
+  header p, footer, .muted { color: var(--muted); }
+  a { color: var(--accent); }
+  code, pre { font-family: ${MONO}; font-size: 0.875rem; }
+  code { background: var(--code-bg); padding: 0 0.2em; border-radius: 3px; }
+  pre { background: var(--code-bg); padding: 0.75rem; border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.5rem 0; }
+  pre code { background: none; padding: 0; }
+  footer { padding: 2rem 1rem; font-size: 0.875rem; }
+`;
+
+/**
+ * A page of the site that is not a Redoc reference.
+ * @param {{ title: string, description: string, body: string, css?: string, back?: boolean }} page
+ */
+export function staticPage({ title, description, body, css = '', back = true }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+${NO_FAVICON}
+<style>${PAGE_CSS}${css}</style>
+</head>
+<body>
+${back ? '<nav class="top" aria-label="Site"><a href="./index.html">← All interfaces</a></nav>\n' : ''}${body}
+</body>
+</html>
+`;
+}

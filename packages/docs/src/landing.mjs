@@ -1,0 +1,154 @@
+// @ts-check
+// The landing page: for each interface its letter, version, purpose, packages with install lines,
+// reference, bundle downloads, changelog and a quick start (authentication and a first request); which
+// of A and B to use for one SMS; the sandbox. No script; one column from 320 px up.
+import { escapeHtml, inline, staticPage } from './html.mjs';
+
+/**
+ * @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts
+ * @typedef {import('./workspace.mjs').WorkspacePackage} WorkspacePackage
+ * @typedef {import('./samples.mjs').CodeSample} CodeSample
+ * @typedef {{
+ *   facts: InterfaceFacts, packages: WorkspacePackage[], changelog: string,
+ *   firstRequest: { summary: string, method: string, path: string, samples: CodeSample[] } | undefined,
+ * }} LandingInterface
+ * @typedef {{ command: string, readme: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace has the package
+ */
+
+/**
+ * What a package is for, in a few words: by the repository's naming (`-client`, `-types`, the package
+ * exporting the bundles), else its description up to the first colon or full stop.
+ * @param {WorkspacePackage} p
+ */
+function roleOf(p) {
+  if (p.name.endsWith('-client')) return 'the client: typed calls with the interface\'s authentication (types included)';
+  if (p.name.endsWith('-types')) return 'the types alone, generated from the contract';
+  if (Object.keys(p.exports).some((key) => key.endsWith('.json') && key !== './package.json')) return 'the contract: the OpenAPI 3.1 bundles, JSON and YAML';
+  return p.description.split(/[:.](\s|$)/)[0] ?? '';
+}
+
+/** @param {LandingInterface} api */
+function card({ facts, packages, changelog, firstRequest }) {
+  const label = facts.letter ? `${facts.letter} · ${facts.title}` : facts.title;
+  const counts = `${facts.operations} ${facts.operations === 1 ? 'operation' : 'operations'}${
+    facts.callbacks ? `, ${facts.callbacks} ${facts.callbacks === 1 ? 'callback' : 'callbacks'}` : ''
+  }`;
+  const installs = packages
+    .map((p) => `<li><pre class="install"><code>npm install ${escapeHtml(p.name)}</code></pre> <span class="muted">${escapeHtml(roleOf(p))}</span></li>`)
+    .join('\n      ');
+  const samples = (firstRequest?.samples ?? [])
+    .map((sample) => `<h4>${escapeHtml(sample.label)}</h4>\n      <pre><code>${escapeHtml(sample.source.trimEnd())}</code></pre>`)
+    .join('\n      ');
+  return `<section class="api" id="${facts.id}" aria-labelledby="${facts.id}-title">
+    <h2 id="${facts.id}-title"><a class="reference" href="./${facts.id}.html">${escapeHtml(label)}</a> <span class="version">${escapeHtml(facts.version)}</span></h2>
+    <p class="purpose">${inline(facts.purpose)}</p>
+    <dl class="facts">
+      <dt>Base path</dt><dd class="base-path"><code>${escapeHtml(facts.basePath)}</code></dd>
+      <dt>Authentication</dt><dd class="auth">${facts.auth.map(inline).join('<br>')}</dd>
+      <dt>Contract</dt><dd class="count">${counts}</dd>
+    </dl>
+    <p class="links"><a href="./${facts.id}.html">Reference</a>
+      · <a href="./${facts.id}.json" download="${facts.id}.json" type="application/json">JSON bundle</a>
+      · <a href="./${facts.id}.yaml" download="${facts.id}.yaml" type="application/yaml">YAML bundle</a>
+      · <a href="./${changelog}">Changelog</a></p>
+    <h3>Packages</h3>
+    <ul class="packages">
+      ${installs}
+    </ul>
+    <details class="quick-start">
+    <summary><h3>Quick start: authentication and a first request</h3></summary>
+    <p class="auth-detail"><strong>Authentication</strong>${facts.authDetails.some((text) => text.includes('section 5')) ? '' : ' (section 5)'}: ${facts.authDetails.map(inline).join(' ')}</p>
+    ${
+      firstRequest
+        ? `<p><strong>A first request</strong>: ${inline(firstRequest.summary)}, <code>${escapeHtml(firstRequest.method.toUpperCase())} ${escapeHtml(firstRequest.path)}</code>, from its example in the contract.</p>
+      ${samples}`
+        : ''
+    }
+    </details>
+  </section>`;
+}
+
+/**
+ * Both A and B send one SMS to one destination; what the spec document says tells them apart
+ * (section 1). Shown when the site has both letters.
+ * @param {LandingInterface[]} interfaces
+ */
+function aOrB(interfaces) {
+  const a = interfaces.find((api) => api.facts.letter === 'A')?.facts;
+  const b = interfaces.find((api) => api.facts.letter === 'B')?.facts;
+  if (!a || !b) return '';
+  const link = (/** @type {InterfaceFacts} */ f) => `<a href="#${f.id}">${escapeHtml(f.letter)} (${escapeHtml(f.title)})</a>`;
+  return `<section class="choose" aria-labelledby="choose-title">
+    <h2 id="choose-title">One SMS: A or B?</h2>
+    <p>Both ${link(a)} and ${link(b)} send one SMS to one destination (spec document, section 1). What tells them apart:</p>
+    <ul>
+      <li><strong>B</strong> shortens links in the text automatically, pushes status (delivery report) and reply callbacks to your receiver, and looks a message up by its UUID.</li>
+      <li><strong>A</strong> also sends one SMS to many destinations in one request (broadcast), and looks a message up by its numeric id. It pushes no callbacks (section 6).</li>
+    </ul>
+    <p>Use B when you need delivery reports, replies or link shortening; use A when you send the same text to many handsets at once.</p>
+  </section>`;
+}
+
+/** @param {Sandbox} sandbox */
+function sandboxSection({ command, readme }) {
+  return `<section class="sandbox" aria-labelledby="sandbox-title">
+    <h2 id="sandbox-title">Try it locally: the sandbox</h2>
+    <p><code>${escapeHtml(command)}</code> from the repository root starts a local stand-in for the service, answering from the contracts' examples, so the quick starts above run without credentials for the real service.
+    ${readme ? `How to start it and what it answers: <a href="./${readme}">the sandbox's README</a>.` : 'The sandbox package is not in this workspace yet, so this site has no page for it.'}</p>
+  </section>`;
+}
+
+const LANDING_CSS = `
+  .api { border-top: 1px solid var(--rule); margin-top: 2rem; }
+  .api h2 a { text-decoration: none; }
+  .version { font-size: 0.875rem; font-weight: normal; color: var(--muted); border: 1px solid var(--rule); border-radius: 3px; padding: 0 0.35em; white-space: nowrap; }
+  .purpose { font-size: 1.05rem; }
+  .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0.75rem 0; }
+  .facts dt { color: var(--muted); }
+  .facts dd { margin: 0; min-width: 0; }
+  .packages { padding-left: 0; list-style: none; }
+  .packages li { margin-bottom: 0.6rem; }
+  .packages pre { margin: 0 0 0.1rem; }
+  .quick-start { margin: 1rem 0; }
+  .quick-start summary { cursor: pointer; }
+  .quick-start summary h3 { display: inline; }
+  h4 { font-size: 0.9rem; margin: 0.75rem 0 0; color: var(--muted); }
+  .choose { background: #f5f7ff; border: 1px solid #d8defa; border-radius: 6px; padding: 0 1rem 0.5rem; margin-top: 1.5rem; }
+  .choose h2 { margin-top: 1rem; }
+  nav.contents ul { padding-left: 1.1rem; }
+  @media (max-width: 30rem) { .facts { grid-template-columns: 1fr; } .facts dd { margin-bottom: 0.35rem; } }
+`;
+
+/**
+ * @param {LandingInterface[]} interfaces
+ * @param {Sandbox} sandbox
+ */
+export function renderLanding(interfaces, sandbox) {
+  const contents = interfaces
+    .map(({ facts }) => `<li><a href="#${facts.id}">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)}</a> ${escapeHtml(facts.version)}: ${inline(facts.purpose)}</li>`)
+    .join('\n      ');
+  return staticPage({
+    title: 'Messaging service · API reference',
+    description: `References, packages and OpenAPI 3.1 bundles of the messaging service's ${interfaces.length} HTTP/JSON interfaces.`,
+    back: false,
+    css: LANDING_CSS,
+    body: `<header>
+  <h1>Messaging service API reference</h1>
+  <p>The ${interfaces.length} HTTP/JSON interfaces of the messaging service, by their letter in the spec document. Each reference is rendered
+  from its published OpenAPI 3.1 bundle; the bundles are the contract. Base paths are relative to the service's <code>{base_url}</code>, which the contracts leave to the deployment.</p>
+</header>
+<main>
+  <nav class="contents" aria-label="Interfaces">
+    <ul>
+      ${contents}
+    </ul>
+  </nav>
+  ${aOrB(interfaces)}
+  ${interfaces.map(card).join('\n  ')}
+  ${sandboxSection(sandbox)}
+</main>
+<footer>
+  <p>Samples are generated from each operation's example in the contract and type-checked against the packages they import. Where the contract gives no example for a parameter, the sample uses a placeholder (<code>your-&lt;name&gt;</code>, or 1 for a number): this site's choice, not the service's.</p>
+</footer>`,
+  });
+}

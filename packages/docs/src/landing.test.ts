@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { renderLanding } from './landing.mjs';
+
+const facts = (id: string, letter: string, title: string) => ({
+  id,
+  letter,
+  title,
+  version: '1.0.0',
+  basePath: `/rest/${id}`,
+  serverUrl: `{base_url}/rest/${id}`,
+  auth: ['API key in header `Authorization`'],
+  authDetails: ['Requests carry an `Authorization` header.'],
+  purpose: 'Single SMS & <callbacks>.',
+  operations: 3,
+  callbacks: 2,
+});
+const entry = (id: string, letter: string, title: string) => ({
+  facts: facts(id, letter, title),
+  packages: [{ name: `@messaging-contracts/${id}-client`, description: 'The client.', version: '0.0.0', private: false, dir: '', exports: {}, dependencies: {} }],
+  changelog: `changelog-${id}.html`,
+  firstRequest: { summary: 'Send a single SMS', method: 'post', path: `/rest/${id}/messages`, samples: [{ lang: 'Shell', label: 'curl', source: "curl -X POST 'https://api.example.com/rest/x' <tag>\n" }] },
+});
+
+describe('renderLanding', () => {
+  const html = renderLanding([entry('gateway-v1', 'A', 'Gateway'), entry('sms-v2', 'B', 'SMS')], { command: 'pnpm sandbox', readme: 'sandbox.html' });
+
+  it.each([
+    ['letter and title', '>B · SMS</a>'],
+    ['version', '<span class="version">1.0.0</span>'],
+    ['base path', '<code>/rest/sms-v2</code>'],
+    ['auth scheme, code spans as <code>', 'API key in header <code>Authorization</code>'],
+    ['what authenticating takes', 'Requests carry an <code>Authorization</code> header.'],
+    ['purpose, escaped', 'Single SMS &amp; &lt;callbacks&gt;.'],
+    ['counts', '3 operations, 2 callbacks'],
+    ['reference link', 'href="./sms-v2.html"'],
+    ['JSON bundle download', 'href="./sms-v2.json" download="sms-v2.json"'],
+    ['YAML bundle download', 'href="./sms-v2.yaml" download="sms-v2.yaml"'],
+    ['changelog link', 'href="./changelog-sms-v2.html"'],
+    ['install line', '<pre class="install"><code>npm install @messaging-contracts/sms-v2-client</code></pre>'],
+    ['first request, escaped', '&lt;tag&gt;'],
+    ['sandbox command and README', '<code>pnpm sandbox</code>'],
+    ['sandbox README link', 'href="./sandbox.html"'],
+    ['A or B', 'One SMS: A or B?'],
+  ])('shows the %s', (_title, fragment) => {
+    expect(html).toContain(fragment);
+  });
+
+  it('loads no script at all', () => {
+    expect(html).not.toContain('<script');
+  });
+
+  it('says so when the workspace has no sandbox package, without a link', () => {
+    const without = renderLanding([entry('sms-v2', 'B', 'SMS')], { command: 'pnpm sandbox', readme: undefined });
+    expect(without).toContain('not in this workspace yet');
+    expect(without).not.toContain('sandbox.html');
+    // Without both A and B there is nothing to choose between.
+    expect(without).not.toContain('A or B');
+  });
+});

@@ -1,0 +1,97 @@
+// Every TypeScript sample the site shows is compiled against the real client and receiver packages of
+// this workspace (the docs package's devDependencies), with the workspace's TypeScript and the
+// repository's compiler options: a sample that no longer matches a package fails here.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
+import { clientOf, curlOf, receiverOf, sampleRequest, samplesOf } from './samples.mjs';
+
+const require = createRequire(import.meta.url);
+const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+// Inside the docs package, so `@messaging-contracts/*` resolves through its node_modules.
+const dir = mkdtempSync(join(packageDir, '.samples-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Compiles the files with tsc --noEmit; the diagnostics, or '' when they compile. */
+function typeCheck(files: Record<string, string>): string {
+  const names = Object.keys(files);
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true, types: ['node'], sourceMap: false, declaration: false, declarationMap: false }, files: names }),
+  );
+  try {
+    execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
+
+describe('samplesOf', () => {
+  it.each(bundles.map((b) => [b.id, b] as const))('%s: TypeScript and curl for every operation, a receiver for every callback', (id, { doc }) => {
+    const samples = samplesOf(doc, id);
+    expect(clientOf(id), `${id} has a client package`).toBeDefined();
+    for (const op of listOperations(doc)) expect(samples.get(op.operationId!)?.map((s) => s.label), op.operationId).toEqual(['TypeScript', 'curl']);
+    for (const cb of listCallbacks(doc)) {
+      expect(receiverOf(id, cb.callback), `${id} ${cb.callback} has a receiver`).toBeDefined();
+      expect(samples.get(cb.operationId!)?.map((s) => s.label), cb.operationId).toEqual(['Receiver (TypeScript)']);
+    }
+  });
+
+  it('compiles every TypeScript sample of every interface against the real packages', () => {
+    const files: Record<string, string> = {};
+    for (const { id, doc } of bundles) {
+      for (const [operationId, samples] of samplesOf(doc, id)) {
+        for (const sample of samples.filter((s) => s.lang === 'TypeScript')) files[`${id}.${operationId}.${sample.label.replace(/\W+/g, '-')}.ts`] = sample.source;
+      }
+    }
+    expect(Object.keys(files).length).toBeGreaterThan(10);
+    expect(typeCheck(files)).toBe('');
+  }, 120_000);
+
+  it('the type-check fails on a sample that breaks the contract (a field the body does not have)', () => {
+    const { id, doc } = bundles.find((b) => b.id === 'sms-v2')!;
+    const source = samplesOf(doc, id).get('sendMessage')![0]!.source.replace('content:', 'contents:');
+    const diagnostics = typeCheck({ 'broken.ts': source });
+    expect(diagnostics).toMatch(/broken\.ts\(\d+,\d+\): error TS\d+:.*contents/);
+  }, 120_000);
+});
+
+describe('sampleRequest and curlOf', () => {
+  const doc = {
+    servers: [{ url: '{base_url}/api', variables: { base_url: { default: 'https://api.example.com' } } }],
+    security: [{ key: [] }],
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'Authorization' }, basic: { type: 'http', scheme: 'basic' } } },
+    paths: {
+      '/{app}/items/{item_id}': {
+        parameters: [{ name: 'app', in: 'path', required: true, schema: { type: 'string' } }, { name: 'item_id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { parameters: [{ name: 'item_id', in: 'path', required: true, example: 7 }, { name: 'q', in: 'query', required: true, schema: { type: 'string', example: "it's" } }], responses: { 200: { content: { 'application/json': {} } } } },
+        post: { security: [{}, { basic: [] }], requestBody: { content: { 'application/json': { examples: { one: { value: { text: "it's" } } } } } }, responses: { 204: {} } },
+      },
+    },
+  };
+
+  it('fills path and query from the examples, placeholders where there is none, and the auth header from the scheme', () => {
+    expect(sampleRequest(doc, 'x-v1', '/{app}/items/{item_id}', 'get')).toEqual({
+      method: 'GET',
+      url: "https://api.example.com/api/your-app/items/7?q=it's",
+      headers: [['Authorization', '$X_V1_API_KEY'], ['Accept', 'application/json']],
+    });
+  });
+
+  it('uses the first security requirement that asks for credentials, and the body example; quotes for the shell', () => {
+    const request = sampleRequest(doc, 'x-v1', '/{app}/items/{item_id}', 'post');
+    expect(request.basic).toEqual(['$X_V1_USERNAME', '$X_V1_PASSWORD']);
+    expect(curlOf(request)).toBe(
+      "curl -X POST 'https://api.example.com/api/your-app/items/1' \\\n  -u \"$X_V1_USERNAME:$X_V1_PASSWORD\" \\\n  -H 'Content-Type: application/json' \\\n  --data '{\n  \"text\": \"it'\\''s\"\n}'",
+    );
+  });
+});
