@@ -67,7 +67,7 @@ export function createPipeline(options: PipelineOptions) {
   function unauthorized(route: Route): Answer {
     const example = route.responses['401']?.content?.['application/json']?.example;
     if (example !== undefined) return { status: 401, body: example };
-    return problem(route.api, route, { status: 401, message: 'Unauthorized missing or wrong credentials' });
+    return problem(route.api, route, { status: 401, message: 'Missing or wrong credentials: send the HTTP Basic credentials the sandbox printed' });
   }
 
   async function serve(

@@ -20,9 +20,14 @@ export interface Problem {
   findings?: readonly Finding[];
 }
 
-/** One line per finding: `body/mask maxLength 20 must be at most 20 characters long`. */
+/**
+ * One line per finding, the field first, then what it must be, then the rule and its limit:
+ * `body/mask must be at most 20 characters long (maxLength 20)`. `textLimits: false` is for C's
+ * LongString (letters, digits, spaces, '-' and '_' only): no brackets, no text limits (patterns).
+ */
 export function describeFinding(finding: Finding, textLimits = true): string {
-  const where = finding.pointer.replace(/^\//, '') || 'request';
+  const where = finding.pointer.replace(/^\//, '');
+  const subject = where === '' ? '' : `${where} `;
   const limit = finding.limit === undefined || (!textLimits && typeof finding.limit === 'string') ? '' : ` ${finding.limit}`;
-  return `${where} ${finding.rule}${limit} ${finding.message}`;
+  return textLimits ? `${subject}${finding.message} (${finding.rule}${limit})` : `${subject}${finding.message} rule ${finding.rule}${limit}`;
 }

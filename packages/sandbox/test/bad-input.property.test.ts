@@ -124,12 +124,12 @@ describe('bad input, property-based', () => {
   it('names field and rule for an oversized body, a wrong media type and malformed JSON', async () => {
     const auth = credentialsFor('gateway-v1');
     const big = await send('POST', '/rest/gateway/messages', { ...auth, 'content-type': 'application/json' }, 'x'.repeat(5000));
-    expect([big.status, JSON.parse(big.text).message]).toEqual([413, expect.stringContaining('body max-body-bytes 4096')]);
+    expect([big.status, JSON.parse(big.text).message]).toEqual([413, expect.stringContaining('body must be at most 4096 bytes (max-body-bytes 4096)')]);
     const type = await send('POST', '/rest/gateway/messages', { ...auth, 'content-type': 'text/plain' }, '{}');
-    expect([type.status, JSON.parse(type.text).message]).toEqual([415, expect.stringContaining('headers/content-type media-type')]);
+    expect([type.status, JSON.parse(type.text).message]).toEqual([415, expect.stringContaining('headers/content-type must be a documented JSON media type of this operation (media-type)')]);
     const json = await send('POST', '/rest/im/v1/message', { ...credentialsFor('im-v1'), 'content-type': 'application/json' }, '{"a":');
     expect(json.status).toBe(400);
-    expect(JSON.parse(json.text).errors).toEqual([{ field: 'body', code: 400, description: 'body json must be valid JSON' }]);
+    expect(JSON.parse(json.text).errors).toEqual([{ field: 'body', code: 400, description: 'body must be valid JSON rule json' }]);
   });
 });
 

@@ -49,8 +49,8 @@ describe('A gateway-v1', () => {
     });
     expect(sent.response.status).toBe(400);
     conforms('gateway-v1.sendMessage', sent.response, sent.error);
-    expect(sent.error!.message).toContain('body/mask maxLength 20');
-    expect(sent.error!.message).toContain('body/scheduled x-max-days-ahead 60');
+    expect(sent.error!.message).toContain('body/mask must be at most 20 characters long (maxLength 20)');
+    expect(sent.error!.message).toContain('body/scheduled must be at most 60 days ahead (x-max-days-ahead 60)');
   });
 
   it('accepts the vendor media type (section 4.1)', async () => {
