@@ -3,6 +3,7 @@
 // and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
+import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
 
 async function main() {
@@ -49,7 +50,10 @@ async function main() {
       `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
       `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,
       `  C im-v1                ${sandbox.urls['im-v1']}   authorization: ${c['im-v1'].apiKey}`,
-      `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}/{application_name}   Basic ${c['campaign-manager-v1'].username}:${c['campaign-manager-v1'].password}`,
+      `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}   Basic ${c['campaign-manager-v1'].username}:${c['campaign-manager-v1'].password}`,
+      '',
+      '  operations, after each base path (request bodies: the examples in specs/dist/<id>.json):',
+      ...operationLines(),
       '',
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
       `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
@@ -59,6 +63,13 @@ async function main() {
       'Ctrl-C to stop.',
       '',
     ].join('\n'),
+  );
+}
+
+/** What each interface serves, from the same route table the sandbox answers with. */
+function operationLines(): string[] {
+  return createRouteTable().apis.map(
+    (api) => `    ${api.api.padEnd(20)} ${api.routes.map((route) => `${route.method.toUpperCase()} ${route.template}`).join(' · ')}`,
   );
 }
 

@@ -31,6 +31,9 @@ describe('messaging-sandbox CLI', () => {
     expect(io.out()).toContain('authorization: key-c');
     expect(io.out()).toContain('C status http://127.0.0.1:9/cb');
     expect(io.out()).toContain('/__sandbox/callbacks');
+    // What to call, from the route table: C's one operation, and D's paths after its base path.
+    expect(io.out()).toMatch(/^ +im-v1 +POST \/message$/m);
+    expect(io.out()).toContain('GET /{application_name}/lists · POST /{application_name}/lists');
     child.kill('SIGINT');
     expect(await io.exit).toBe(0);
     expect(io.out()).toContain('messaging sandbox stopped');
