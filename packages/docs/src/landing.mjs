@@ -51,7 +51,12 @@ function card({ facts, packages, changelog, firstRequest }) {
       · <a href="./${facts.id}.json" download="${facts.id}.json" type="application/json">JSON bundle</a>
       · <a href="./${facts.id}.yaml" download="${facts.id}.yaml" type="application/yaml">YAML bundle</a>
       · <a href="./${changelog}">Changelog</a></p>
-    <h3>Packages</h3>
+    <h3>Packages</h3>${
+      // 0.0.0 is the workspace version before the first release (changesets sets the real one).
+      packages.every((p) => p.version === '0.0.0')
+        ? '\n    <p class="muted unreleased">Not on npm yet: until the first release, build them in this repository (<code>pnpm build</code>) and use them from its workspace.</p>'
+        : ''
+    }
     <ul class="packages">
       ${installs}
     </ul>

@@ -45,6 +45,13 @@ describe('renderLanding', () => {
     expect(html).toContain(fragment);
   });
 
+  it('says the packages are not on npm while the workspace has not released them (0.0.0)', () => {
+    expect(html).toContain('Not on npm yet');
+    const released = entry('sms-v2', 'B', 'SMS');
+    released.packages[0]!.version = '1.2.0';
+    expect(renderLanding([released], { command: 'pnpm sandbox', readme: 'sandbox.html' })).not.toContain('Not on npm yet');
+  });
+
   it('loads no script at all', () => {
     expect(html).not.toContain('<script');
   });
