@@ -35,7 +35,7 @@ describe('specs/interfaces.json', () => {
       expect(existsSync(join(repoRoot, file)), `${file} is missing`).toBe(true);
       expect(JSON.parse(readFileSync(join(repoRoot, file), 'utf8')).name).toBe(name);
     });
-    it.each([`tools/spec-check/catalog/${api.id}.yaml`, `packages/validators/src/generated/${api.id}.ts`])('has %s', (file) => {
+    it.each([`tools/spec-check/catalog/${api.id}.yaml`, `packages/validators/src/generated/${api.id}.ts`, `packages/validators/src/${api.id}.ts`])('has %s', (file) => {
       expect(existsSync(join(repoRoot, file)), `${file} is missing`).toBe(true);
     });
   });
