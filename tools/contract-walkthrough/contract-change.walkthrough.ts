@@ -109,22 +109,22 @@ const singleMessage = 'specs/sms-v2/components/schemas/SingleMessage.yaml';
 const smsCatalogue = 'tools/spec-check/catalog/sms-v2.yaml';
 
 describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s SingleMessage', () => {
-  it('step 2: a field the catalogue does not list -> the spec lint names the schema file and the field', () => {
+  it('step 2 before step 4: a field the catalogue does not list -> the spec lint names the schema file and the field', () => {
     edit(singleMessage, 'properties:\n', 'properties:\n  walkthrough_note:\n    type: string\n');
     expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'spec-check/schemas', 'walkthrough_note');
   });
 
-  it('step 4: listed in the catalogue but without a description -> the spec lint names the schema file', () => {
+  it('step 4 without step 2\'s description -> the spec lint names the schema file', () => {
     edit(smsCatalogue, '      integration_id: { type: string, format: uuid }\n', '      integration_id: { type: string, format: uuid }\n      walkthrough_note: { type: string }\n');
     expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'schema-property-described');
   });
 
-  it('step 2: with its description -> the spec lint passes', () => {
+  it('steps 2 and 4 done -> the spec lint passes (step 5)', () => {
     edit(singleMessage, '  walkthrough_note:\n    type: string\n', '  walkthrough_note:\n    type: string\n    description: A note added by the contract walkthrough.\n');
     expectPasses(lintSpecs());
   });
 
-  it('step 3: the example shows it -> bundled, pnpm spec-check passes', () => {
+  it('step 3: the example shows it -> bundled, pnpm spec-check passes (step 5)', () => {
     // The request body's example (the only one at this indentation, under `example:`).
     edit('specs/sms-v2/paths/messages.yaml', "        example:\n          destination: '+447700900123'\n", "        example:\n          destination: '+447700900123'\n          walkthrough_note: Leave at the door\n");
     expectPasses(bundle());
@@ -132,18 +132,18 @@ describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s Sing
     expect(JSON.parse(read('specs/dist/sms-v2.json')).components.schemas.SingleMessage.properties.walkthrough_note.type).toBe('string');
   });
 
-  it('step 5: committed without regenerating -> pnpm check-generated names each stale generated file', () => {
+  it('step 6: committed without regenerating -> pnpm check-generated names each stale generated file', () => {
     commit('walkthrough: the field, without the generated files');
     expectFails(pnpm('check-generated'), 'packages/sms-v2-types/src/generated/schema.d.ts', 'packages/validators/src/generated/sms-v2.ts');
     expect(read('packages/sms-v2-types/src/generated/schema.d.ts')).toContain('walkthrough_note?: string');
   });
 
-  it('step 5: the regenerated files committed -> pnpm check-generated passes', () => {
+  it('step 6: the regenerated files committed -> pnpm check-generated passes', () => {
     commit('walkthrough: the regenerated files');
     expectPasses(pnpm('check-generated'));
   });
 
-  it('step 6 and "Changesets" 1: no changeset -> pnpm spec-diff names the change and every package that needs one', () => {
+  it('step 8: no changeset -> pnpm spec-diff names the change and every package that needs one', () => {
     expectFails(
       pnpm('spec-diff'),
       'walkthrough_note',
@@ -151,7 +151,7 @@ describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s Sing
     );
   });
 
-  it('"Changesets" 2 and 3: a minor changeset for each package it named -> pnpm spec-diff passes', () => {
+  it('step 8: a minor changeset for each package it named -> pnpm spec-diff passes', () => {
     const packages = ['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks', 'validators', 'sandbox'];
     write('.changeset/walkthrough-field.md', `---\n${packages.map((p) => `"@messaging-contracts/${p}": minor`).join('\n')}\n---\n\nB: SingleMessage gains walkthrough_note.\n`);
     expectPasses(pnpm('spec-diff'));
@@ -163,7 +163,7 @@ const catalogueOfD = 'tools/spec-check/catalog/campaign-manager-v1.yaml';
 const reportPath = '/rest/campaign_manager/v1/{application_name}/{campaign_id}/report';
 
 describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in D', () => {
-  it('steps 1 to 3 and 5: the path file, referenced from openapi.yaml -> the spec lint refuses an operation the catalogue does not list, naming the catalogue file', () => {
+  it('steps 1, 2 and 5, and step 4 without the catalogue: the spec lint refuses the operation, naming the path file and the catalogue file', () => {
     write(
       'specs/campaign-manager-v1/paths/{application_name}_walkthrough.yaml',
       [
@@ -197,7 +197,7 @@ describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in
     expectFails(lintSpecs(), 'campaign-manager-v1/paths/{application_name}_walkthrough.yaml', catalogueOfD, 'GET /{application_name}/walkthrough');
   });
 
-  it('step 4: the operation and its statuses in the catalogue -> the spec lint and pnpm spec-check pass', () => {
+  it('step 4: the operation and its statuses in the catalogue -> the spec lint and pnpm spec-check pass (step 6)', () => {
     edit(catalogueOfD, `        - "GET ${reportPath}"\n`, `        - "GET ${reportPath}"\n        - "GET /rest/campaign_manager/v1/{application_name}/walkthrough"\n`);
     edit(
       catalogueOfD,
