@@ -2,14 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { readInterfaces } from '../scripts/interfaces.mjs';
 
 export const specsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The API ids, in the order redocly.yaml lists them. */
-export const apiIds: string[] = Object.keys(
-  parse(readFileSync(join(specsDir, 'redocly.yaml'), 'utf8')).apis,
-);
+/** The API ids, from the one list of interfaces (specs/interfaces.json). */
+export const apiIds: string[] = readInterfaces().map((api) => api.id);
 
 // biome-ignore lint: an OpenAPI document is untyped JSON here.
 export type Json = any;

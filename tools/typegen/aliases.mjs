@@ -1,4 +1,4 @@
-// Test support for the four types packages: what each package's src/index.d.ts must export,
+// Test support for the types packages: what each package's src/index.d.ts must export,
 // derived from the bundle, and what it does export, read with the TypeScript parser.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,3 +5,4 @@ export declare function bundlePath(id: string): string;
 export declare function webhooksDeclaration(document: unknown): string | undefined;
 export declare function generateSchema(id: string): Promise<string>;
 export declare function buildTypesPackage(id: string): Promise<{ target: string; changed: boolean }>;
+export function interfaceIds(): string[];

@@ -13,6 +13,12 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages');
 
+/** The ids of the interfaces, from the one list (specs/interfaces.json): one types package each. */
+export function interfaceIds() {
+  const list = JSON.parse(readFileSync(join(packagesDir, '..', 'specs', 'interfaces.json'), 'utf8'));
+  return list.interfaces.map((api) => api.id);
+}
+
 /** The folder of the types package of interface `id`. */
 export function typesPackageDir(id) {
   return join(packagesDir, `${id}-types`);

@@ -1,12 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundlePath, generateSchema, webhooksDeclaration } from './build-types.mjs';
+import { bundlePath, generateSchema, interfaceIds, webhooksDeclaration } from './build-types.mjs';
 
 const cli = fileURLToPath(new URL('./build-types.mjs', import.meta.url));
 
 describe('typegen', () => {
-  it.each(['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'])(
+  it.each(interfaceIds())(
     'generates %s from its bundle, headed "do not edit"',
     async (id) => {
       const text = await generateSchema(id);

@@ -21,8 +21,8 @@ const require = createRequire(import.meta.url);
  */
 
 /**
- * The interfaces, in the order the openapi package exports them (A, B, C, D). The list comes from
- * that package's `exports`, so adding a fifth interface there adds it to the site.
+ * The interfaces, in the order of the one list, `@messaging-contracts/openapi/interfaces.json`
+ * (A, B, C, D), each with the bundles that package exports: a fifth entry there adds it to the site.
  * @returns {BundleFiles[]}
  */
 export function findBundles() {
@@ -30,14 +30,13 @@ export function findBundles() {
   /** @type {{ exports: Record<string, string> }} */
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const root = dirname(manifestPath);
-  return Object.entries(manifest.exports)
-    .filter(([key]) => key.endsWith('.json') && key !== './package.json')
-    .map(([key, target]) => {
-      const id = key.slice('./'.length, -'.json'.length);
-      const yamlTarget = manifest.exports[`./${id}.yaml`];
-      if (!yamlTarget) throw new Error(`@messaging-contracts/openapi exports ${key} but no ./${id}.yaml`);
-      return { id, jsonPath: join(root, target), yamlPath: join(root, yamlTarget) };
-    });
+  /** @type {{ interfaces: { id: string }[] }} */
+  const list = JSON.parse(readFileSync(require.resolve('@messaging-contracts/openapi/interfaces.json'), 'utf8'));
+  return list.interfaces.map(({ id }) => {
+    const [jsonTarget, yamlTarget] = [manifest.exports[`./${id}.json`], manifest.exports[`./${id}.yaml`]];
+    if (!jsonTarget || !yamlTarget) throw new Error(`@messaging-contracts/openapi lists ${id} in interfaces.json but does not export ./${id}.json and ./${id}.yaml`);
+    return { id, jsonPath: join(root, jsonTarget), yamlPath: join(root, yamlTarget) };
+  });
 }
 
 /**

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
+// Written out because the type is public (each id has its own handlers here); test/interfaces.test.ts
+// holds it against the one list, @messaging-contracts/openapi/interfaces.json.
 export const API_IDS = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
 export type ApiId = (typeof API_IDS)[number];
 

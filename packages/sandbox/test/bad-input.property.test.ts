@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basePath } from '../src/contract.js';
 import { API_IDS, type ApiId } from '../src/index.js';
 import { responseViolations, sandboxWithClients } from './support.js';
 
@@ -34,12 +35,8 @@ function send(method: string, path: string, headers: Record<string, string>, bod
   });
 }
 
-const basePaths: Record<ApiId, string> = {
-  'gateway-v1': '/rest/gateway',
-  'sms-v2': '/rest/sms/v2',
-  'im-v1': '/rest/im/v1',
-  'campaign-manager-v1': '/rest/campaign_manager/v1',
-};
+// Each interface's base path, as its bundle's server URL gives it.
+const basePaths = Object.fromEntries(API_IDS.map((api) => [api, basePath(api)])) as Record<ApiId, string>;
 
 // Operations whose path a random path may hit, so the answer is checked against that operation's
 // responses (they are the interface's error shapes, except D's delete endpoints' string).

@@ -26,8 +26,11 @@ const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).defa
 const { fastFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
 const ucs2length = (require('ajv/dist/runtime/ucs2length') as typeof import('ajv/dist/runtime/ucs2length.js')).default;
 
-export const apiIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
-export type ApiId = (typeof apiIds)[number];
+/** The interfaces, from the one list (`@messaging-contracts/openapi/interfaces.json`). */
+export const apiIds: readonly string[] = (
+  JSON.parse(readFileSync(require.resolve('@messaging-contracts/openapi/interfaces.json'), 'utf8')) as { interfaces: { id: string }[] }
+).interfaces.map((api) => api.id);
+export type ApiId = string;
 
 /**
  * ajv options shared by the generator, the tests' reference validators and the benches, so all

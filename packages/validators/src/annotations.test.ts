@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stripAnnotations, stripSchema } from '../scripts/annotations.js';
 import { createAjv } from '../scripts/generate.js';
 import { at } from '../scripts/targets.js';
-import { apiIds, bundles, requestExample, responseExamples, targetsOf } from './test-support/bundles.js';
+import { apiIds, bundleOf, requestExample, responseExamples, targetsOf } from './test-support/bundles.js';
 
 describe('stripSchema', () => {
   it('drops annotations at every depth and keeps names and values', () => {
@@ -29,14 +29,14 @@ describe('stripSchema', () => {
 });
 
 describe.each(apiIds)('%s without annotations', (api) => {
-  const full = createAjv(api, bundles[api]);
-  const stripped = createAjv(api, stripAnnotations(bundles[api]));
+  const full = createAjv(api, bundleOf(api));
+  const stripped = createAjv(api, stripAnnotations(bundleOf(api)));
 
   it('keeps every schema pointer the generator uses', () => {
     const { operations, callbacks } = targetsOf(api);
     for (const target of [...operations, ...callbacks]) {
       for (const pointer of [target.body, ...Object.values(target.responses), ...target.parameters.map((p) => p.schema)]) {
-        if (pointer) expect(at(stripAnnotations(bundles[api]), pointer), pointer).toBeTypeOf('object');
+        if (pointer) expect(at(stripAnnotations(bundleOf(api)), pointer), pointer).toBeTypeOf('object');
       }
     }
   });

@@ -7,7 +7,7 @@ import { callbacks as imCallbacks, operations as im } from './im-v1.js';
 import { operations as campaigns } from './campaign-manager-v1.js';
 import { operations as gateway } from './gateway-v1.js';
 import { callbacks as smsCallbacks, operations as sms } from './sms-v2.js';
-import { apiIds, bundles, late, requestExample, responseExamples, targetsOf, validators } from './test-support/bundles.js';
+import { apiIds, bundleOf, late, requestExample, responseExamples, targetsOf, validatorsOf } from './test-support/bundles.js';
 import type { Json } from '../scripts/targets.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('the API shape', () => {
   it.each(apiIds)('%s: one entry per operation of the bundle, with method, template and validators', (api) => {
-    const { operations } = validators[api];
+    const { operations } = validatorsOf(api);
     const targets = targetsOf(api).operations;
     expect(Object.keys(operations).sort()).toEqual(targets.map((t) => t.operationId).sort());
     for (const target of targets) {
@@ -32,8 +32,8 @@ describe('the API shape', () => {
   it('names the callbacks by their operationId', () => {
     expect(Object.keys(smsCallbacks).sort()).toEqual(['receiveReplyCallback', 'receiveStatusCallback']);
     expect(Object.keys(imCallbacks)).toEqual(['receiveStatusCallback']);
-    expect(validators['gateway-v1'].callbacks).toEqual({});
-    expect(validators['campaign-manager-v1'].callbacks).toEqual({});
+    expect(validatorsOf('gateway-v1').callbacks).toEqual({});
+    expect(validatorsOf('campaign-manager-v1').callbacks).toEqual({});
   });
 
   it('returns one shared frozen empty array for a valid value', () => {
@@ -99,7 +99,7 @@ describe('x-max-days-ahead (section 8: scheduling at most 60 days ahead)', () =>
   it('is read from the bundle: 60 days, on exactly the three scheduled fields', () => {
     const found: string[] = [];
     for (const api of apiIds) {
-      const text = JSON.stringify(bundles[api]);
+      const text = JSON.stringify(bundleOf(api));
       for (const match of text.matchAll(/"x-max-days-ahead":(\d+)/g)) found.push(`${api} ${match[1]}`);
     }
     expect(found).toEqual(['gateway-v1 60', 'gateway-v1 60', 'sms-v2 60']);
@@ -149,7 +149,7 @@ describe('x-max-days-ahead (section 8: scheduling at most 60 days ahead)', () =>
 
 describe('x-documented-bounds (A broadcast destination, meaning not shown) is not enforced', () => {
   it('the bounds are in the bundle', () => {
-    expect(JSON.stringify(bundles['gateway-v1'])).toContain('"x-documented-bounds":{"lower":1,"upper":1000}');
+    expect(JSON.stringify(bundleOf('gateway-v1'))).toContain('"x-documented-bounds":{"lower":1,"upper":1000}');
   });
 
   it.each([0, 1, 1000, 1001, 2500])('a broadcast to %i handsets passes', (count) => {
@@ -191,7 +191,7 @@ describe.each(apiIds)('%s responses per status', (api) => {
   it.each(examples.map(([operationId, status, example]) => [`${operationId} ${status}`, operationId, status, example] as const))(
     '%s: the example passes, another JSON type does not',
     (_title, operationId, status, example) => {
-      const validate = validators[api].operations[operationId]!.responses[status]!;
+      const validate = validatorsOf(api).operations[operationId]!.responses[status]!;
       expect(validate(example, late)).toEqual([]);
       expect(validate(otherType(example), late).length).toBeGreaterThan(0);
     },

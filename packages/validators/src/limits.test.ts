@@ -2,15 +2,15 @@
 // operation's example passes, and the example with that one limit broken is refused with a
 // violation naming the field (pointer and property), the rule and the documented limit.
 import { describe, expect, it } from 'vitest';
-import { apiIds, bundles, late, requestExample, targetsOf, validators } from './test-support/bundles.js';
+import { apiIds, bundleOf, late, requestExample, targetsOf, validatorsOf } from './test-support/bundles.js';
 import { breakLimit, expectedLimit, limitsOf } from './test-support/limits.js';
 
-const longString = new RegExp(((bundles['im-v1'].components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
+const longString = new RegExp(((bundleOf('im-v1').components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
 
 const cases = apiIds.flatMap((api) =>
   targetsOf(api)
     .operations.filter((target) => target.body)
-    .flatMap((target) => limitsOf(bundles[api], target.body!).map((limit) => ({ api, operationId: target.operationId, limit })))
+    .flatMap((target) => limitsOf(bundleOf(api), target.body!).map((limit) => ({ api, operationId: target.operationId, limit })))
     // A lower bound of 0 on a count or length (C's template parameters: minItems 0) cannot be broken.
     .filter(({ limit }) => !(['minItems', 'minLength', 'minProperties'].includes(limit.keyword) && limit.value === 0)),
 );
@@ -19,7 +19,7 @@ describe.each(apiIds)('%s request bodies', (api) => {
   const withBody = targetsOf(api).operations.filter((target) => target.body);
 
   it.each(withBody.map((t) => [t.operationId]))('%s: the example passes', (operationId) => {
-    expect(validators[api].operations[operationId]!.body!(requestExample(api, operationId), late)).toEqual([]);
+    expect(validatorsOf(api).operations[operationId]!.body!(requestExample(api, operationId), late)).toEqual([]);
   });
 
   it('have limits to check', () => {
@@ -32,7 +32,7 @@ describe('every limit of every request body', () => {
     '%s',
     (_title, { api, operationId, limit }) => {
       const { value, pointer } = breakLimit(requestExample(api, operationId), limit);
-      const violations = validators[api].operations[operationId]!.body!(value, late);
+      const violations = validatorsOf(api).operations[operationId]!.body!(value, late);
       const want = expectedLimit(limit);
       const match = violations.find((v) => v.pointer === pointer && v.rule === limit.keyword);
       expect(match, JSON.stringify(violations)).toBeDefined();

@@ -3,12 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Validator } from './runtime.js';
-import { apiIds, bundles, validators } from './test-support/bundles.js';
+import { apiIds, bundleOf, validatorsOf } from './test-support/bundles.js';
 
-const longString = new RegExp(((bundles['im-v1'].components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
+const longString = new RegExp(((bundleOf('im-v1').components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
 
 const all: Array<[string, Validator]> = apiIds.flatMap((api) =>
-  [...Object.values(validators[api].operations), ...Object.values(validators[api].callbacks)].flatMap((operation) => [
+  [...Object.values(validatorsOf(api).operations), ...Object.values(validatorsOf(api).callbacks)].flatMap((operation) => [
     ...(operation.body ? [[`${api} ${operation.operationId} body`, operation.body] as [string, Validator]] : []),
     ...(operation.params ? [[`${api} ${operation.operationId} params`, operation.params] as [string, Validator]] : []),
     ...Object.entries(operation.responses).map(([status, validate]) => [`${api} ${operation.operationId} ${status}`, validate] as [string, Validator]),
@@ -54,7 +54,7 @@ describe('parameter sets from any URL strings', () => {
   });
 
   it('coerces any integer written in a URL to that integer, and refuses what is not one', () => {
-    const { deleteList } = validators['campaign-manager-v1'].operations;
+    const { deleteList } = validatorsOf('campaign-manager-v1').operations;
     fc.assert(
       fc.property(fc.integer(), (n) => {
         const set = { path: { application_name: 'acme', list_id: String(n) } };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateApi } from '../scripts/generate.js';
 import { type Json, discover, isJsonMediaType } from '../scripts/targets.js';
-import { bundles } from './test-support/bundles.js';
+import { bundleOf } from './test-support/bundles.js';
 
 const operationsOf = (bundle: Json) =>
   Object.values(bundle.paths as Json).flatMap((pathItem) => Object.values(pathItem as Json) as Json[]).filter((op) => typeof op?.operationId === 'string');
@@ -35,10 +35,10 @@ function asCallbacks(bundle: Json): Json {
 }
 
 describe.each(['sms-v2', 'im-v1'] as const)('%s callbacks', (api) => {
-  const published = discover(bundles[api]).callbacks;
+  const published = discover(bundleOf(api)).callbacks;
   const strip = (targets: typeof published) => targets.map(({ path: _path, ...rest }) => rest);
-  const fromCallbacks = discover(asCallbacks(bundles[api])).callbacks;
-  const fromWebhooks = discover(asWebhooks(bundles[api])).callbacks;
+  const fromCallbacks = discover(asCallbacks(bundleOf(api))).callbacks;
+  const fromWebhooks = discover(asWebhooks(bundleOf(api))).callbacks;
 
   it('are in the published bundle, each with a body from components', () => {
     expect(published.length).toBeGreaterThan(0);
@@ -49,11 +49,11 @@ describe.each(['sms-v2', 'im-v1'] as const)('%s callbacks', (api) => {
     expect(strip(fromCallbacks)).toEqual(strip(published));
     expect(strip(fromWebhooks)).toEqual(strip(published));
     expect(fromCallbacks.map((t) => t.path)).toEqual(published.map(() => '{$request.body#/callback}'));
-    expect(fromWebhooks.map((t) => t.path)).toEqual(Object.keys(asWebhooks(bundles[api]).webhooks as Json));
+    expect(fromWebhooks.map((t) => t.path)).toEqual(Object.keys(asWebhooks(bundleOf(api)).webhooks as Json));
   });
 
   it('are found once when both places name them', () => {
-    expect(strip(discover(asWebhooks(asCallbacks(bundles[api]), true)).callbacks)).toEqual(strip(published));
+    expect(strip(discover(asWebhooks(asCallbacks(bundleOf(api)), true)).callbacks)).toEqual(strip(published));
   });
 
   it('compile from either place to the same validators', () => {
@@ -61,7 +61,7 @@ describe.each(['sms-v2', 'im-v1'] as const)('%s callbacks', (api) => {
       const source = generateApi(api, bundle)[0]!.source;
       return source.slice(0, source.indexOf('export const operations'));
     };
-    expect(code(asWebhooks(bundles[api]))).toBe(code(asCallbacks(bundles[api])));
+    expect(code(asWebhooks(bundleOf(api)))).toBe(code(asCallbacks(bundleOf(api))));
   });
 });
 
@@ -80,7 +80,7 @@ describe('JSON media types', () => {
   });
 
   it('refuses a body whose JSON media types carry different schemas', () => {
-    const copy = structuredClone(bundles['gateway-v1']);
+    const copy = structuredClone(bundleOf('gateway-v1'));
     const message = ((copy.components as Json).requestBodies as Record<string, { content: Record<string, Json> }>).Message!;
     const vendor = Object.keys(message.content).find((type) => type.startsWith('application/vnd.'))!;
     message.content[vendor] = { schema: { $ref: '#/components/schemas/MessageBroadcast' } };
@@ -88,14 +88,14 @@ describe('JSON media types', () => {
   });
 
   it("finds A's bodies under the vendor type alone, whatever its token", () => {
-    const copy = structuredClone(bundles['gateway-v1']);
+    const copy = structuredClone(bundleOf('gateway-v1'));
     for (const requestBody of Object.values((copy.components as Json).requestBodies as Json) as Json[]) {
       const content = requestBody.content as Json;
       const vendor = Object.keys(content).find((type) => type.startsWith('application/vnd.'))!;
       requestBody.content = { 'application/vnd.acme.gateway.v1+json': content[vendor] };
     }
     const bodies = (bundle: Json) => discover(bundle).operations.map((t) => [t.operationId, t.body]);
-    expect(bodies(copy)).toEqual(bodies(bundles['gateway-v1']));
+    expect(bodies(copy)).toEqual(bodies(bundleOf('gateway-v1')));
     expect(bodies(copy).filter(([, body]) => body).length).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 // Behaviour of the bench's parts; nothing here asserts a timing.
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOnce } from './cold-import.js';
 import { type Contender, contenders, ourClients } from './contenders.js';
@@ -9,6 +10,19 @@ import { median, pairedRatio } from './stats.js';
 import { measure, rotate, runRounds } from './throughput.js';
 
 const mix = loadMix();
+// The one list of interfaces, as the openapi package ships it.
+const interfaceList = (createRequire(import.meta.url)('@messaging-contracts/openapi/interfaces.json') as { interfaces: { id: string; letter: string }[] }).interfaces;
+
+describe('coverage of the interfaces', () => {
+  it('sizes one client per interface of the list, each with its validators', () => {
+    expect(CLIENTS.map((c) => c.specifier)).toEqual(interfaceList.map((api) => `@messaging-contracts/${api.id}-client`));
+    expect(VALIDATED_CLIENTS.map((c) => c.also?.[1]?.specifier)).toEqual(interfaceList.map((api) => `@messaging-contracts/validators/${api.id}`));
+  });
+
+  it('mixes one operation of each interface of the list', () => {
+    expect(mix.map((o) => [o.key, o.api])).toEqual(interfaceList.map((api) => [api.letter, api.id]));
+  });
+});
 
 describe('the mix', () => {
   it('is one operation of each interface, with its documented status and examples', () => {

@@ -28,19 +28,16 @@ export const CLIENTS: SizeTarget[] = [
   },
 ];
 
-/** Interface id of each client, for its validators' subpath export. */
-const interfaceIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
-
 /**
  * Each client as a user who opts in to contract validation bundles it: the client factory,
  * `withValidation` and that interface's validators (@messaging-contracts/validators).
  */
-export const VALIDATED_CLIENTS: SizeTarget[] = CLIENTS.map((client, i) => ({
+export const VALIDATED_CLIENTS: SizeTarget[] = CLIENTS.map((client) => ({
   ...client,
   name: `${client.name} + validation`,
   also: [
     { specifier: '@messaging-contracts/validators/client', exports: 'withValidation' },
-    { specifier: `@messaging-contracts/validators/${interfaceIds[i]!}`, exports: 'operations' },
+    { specifier: `@messaging-contracts/validators/${client.name.replace(/-client$/, '')}`, exports: 'operations' },
   ],
 }));
 

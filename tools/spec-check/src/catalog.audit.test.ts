@@ -18,7 +18,7 @@ describe('the catalogue files', () => {
   it('cover the four interfaces of the document, with their base paths', () => {
     const rows = tableRows(markdown, '| Label | Name used here | Base path |');
     for (const [label, , basePath] of rows) expect(apiOf(label!).basePath, label).toBe(basePath);
-    expect([...catalog.keys()].sort()).toEqual(['campaign-manager-v1', 'gateway-v1', 'im-v1', 'sms-v2']);
+    expect(catalog.size).toBe(rows.length);
   });
 
   it('cite only sections the document has', () => {

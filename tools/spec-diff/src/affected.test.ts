@@ -2,9 +2,8 @@
 // packages other branches add (validators, sandbox) are covered without a hand-kept list.
 import { describe, expect, it } from 'vitest';
 import { affectedPackages, readWorkspace, type WorkspacePackage } from './affected.js';
-import { repoRoot } from './test-support/bundles.js';
+import { apiIds as ids, repoRoot } from './test-support/bundles.js';
 
-const ids = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
 const scope = (name: string) => `@messaging-contracts/${name}`;
 /** A package with runtime dependencies `runtime` and dev dependencies `dev`. */
 const pkg = (name: string, runtime: string[], dev: string[] = [], isPrivate = false): WorkspacePackage => ({

@@ -9,10 +9,9 @@ import { UnusableInput } from './errors.js';
 import { runGate } from './gate.js';
 import { main } from './main.js';
 import { affectedPackages, readWorkspace } from './affected.js';
-import { repoRoot, specsDist } from './test-support/bundles.js';
+import { apiIds, repoRoot, specsDist } from './test-support/bundles.js';
 import { type TempRepo, tempRepo } from './test-support/git-repo.js';
 
-const apiIds = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
 const redocly = join(repoRoot, 'specs', 'node_modules', '.bin', 'redocly');
 const releaseTag = '@messaging-contracts/gateway-v1-types@1.0.0';
 

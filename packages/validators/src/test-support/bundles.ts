@@ -9,18 +9,35 @@ import * as smsV2 from '../sms-v2.js';
 
 export { apiIds, type ApiId };
 
-export const bundles: Record<ApiId, Json> = Object.fromEntries(apiIds.map((api) => [api, loadBundle(api)])) as Record<ApiId, Json>;
+const bundles = new Map<ApiId, Json>(apiIds.map((api) => [api, loadBundle(api)]));
 
-export const validators: Record<ApiId, { operations: Readonly<Record<string, OperationValidators>>; callbacks: Readonly<Record<string, OperationValidators>> }> = {
+/** The bundle of an interface of the list; an id outside it is a test's mistake, said plainly. */
+export function bundleOf(api: ApiId): Json {
+  const bundle = bundles.get(api);
+  if (!bundle) throw new Error(`${api} is not an interface of @messaging-contracts/openapi/interfaces.json`);
+  return bundle;
+}
+
+type InterfaceValidators = { operations: Readonly<Record<string, OperationValidators>>; callbacks: Readonly<Record<string, OperationValidators>> };
+
+// One module per interface (src/<id>.ts); specs/test/interfaces.test.ts checks each id has one.
+const validators: Record<string, InterfaceValidators> = {
   'gateway-v1': gatewayV1,
   'sms-v2': smsV2,
   'im-v1': imV1,
   'campaign-manager-v1': campaignManagerV1,
 };
 
+/** The validators module of an interface. */
+export function validatorsOf(api: ApiId): InterfaceValidators {
+  const found = validators[api];
+  if (!found) throw new Error(`src/${api}.ts is missing from the test support's validators`);
+  return found;
+}
+
 /** The example of an operation's JSON request body, as the bundle gives it. */
 export function requestExample(api: ApiId, operationId: string): unknown {
-  const bundle = bundles[api];
+  const bundle = bundleOf(api);
   for (const [path, pathItem] of Object.entries(bundle.paths as Json)) {
     for (const [method, operation] of Object.entries(pathItem as Json)) {
       if ((operation as Json)?.operationId !== operationId || !(operation as Json).requestBody) continue;
@@ -36,7 +53,7 @@ export function requestExample(api: ApiId, operationId: string): unknown {
 
 /** `[operationId, status, example]` of every JSON response example of an interface's operations. */
 export function responseExamples(api: ApiId): Array<[string, string, unknown]> {
-  const bundle = bundles[api];
+  const bundle = bundleOf(api);
   const out: Array<[string, string, unknown]> = [];
   for (const [path, pathItem] of Object.entries(bundle.paths as Json)) {
     for (const [method, operation] of Object.entries(pathItem as Json) as Array<[string, Json]>) {
@@ -52,7 +69,7 @@ export function responseExamples(api: ApiId): Array<[string, string, unknown]> {
   return out;
 }
 
-export const targetsOf = (api: ApiId) => discover(bundles[api]);
+export const targetsOf = (api: ApiId) => discover(bundleOf(api));
 
 /** A clock so late that every date in the examples is in the past, which x-max-days-ahead never refuses. */
 export const late = { now: () => Date.parse('2100-01-01T00:00:00Z') };

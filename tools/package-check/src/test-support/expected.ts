@@ -1,9 +1,15 @@
-/** The four interfaces (DESIGN.md "Names"). */
-export const IDS = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../workspace.js';
+
+/** The interfaces, from the one list (specs/interfaces.json). */
+export const IDS: readonly string[] = (JSON.parse(readFileSync(join(repoRoot, 'specs', 'interfaces.json'), 'utf8')) as { interfaces: { id: string }[] }).interfaces.map(
+  (api) => api.id,
+);
 
 /**
- * The publishable packages, as the release issue lists them (plus webhooks and validators, added later). Kept by
- * hand on purpose: discovery must agree with it.
+ * The publishable packages. Kept by hand on purpose (discovery must agree with it), except the
+ * per-interface part, which each entry of the list implies: a -types and a -client package.
  */
 export const EXPECTED_PUBLISHABLE = [
   '@messaging-contracts/openapi',

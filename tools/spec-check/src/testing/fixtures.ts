@@ -14,6 +14,8 @@ export const repoRoot = join(packageDir, '..', '..');
 export const specsDir = join(repoRoot, 'specs');
 export const redoclyBin = join(specsDir, 'node_modules', '.bin', 'redocly');
 export const apiIds = [...loadCatalog().keys()];
+/** The one list of interfaces (specs/interfaces.json). */
+export const interfaceList: { id: string; letter: string; basePath: string }[] = JSON.parse(readFileSync(join(specsDir, 'interfaces.json'), 'utf8')).interfaces;
 
 export function bundlePath(id: string): string {
   const path = join(specsDir, 'dist', `${id}.json`);

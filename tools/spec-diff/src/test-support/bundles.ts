@@ -7,6 +7,8 @@ import type { Json } from '../diff.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 export const specsDist = join(repoRoot, 'specs', 'dist');
+/** The interface ids, from the one list (specs/interfaces.json). */
+export const apiIds: string[] = (JSON.parse(readFileSync(join(repoRoot, 'specs', 'interfaces.json'), 'utf8')) as { interfaces: { id: string }[] }).interfaces.map((api) => api.id);
 
 /** The bundle with its callbacks inlined, the layout diffContract compares (canonical.ts). */
 export function loadBundle(id: string): Json {

@@ -1,0 +1,245 @@
+// CONTRIBUTING.md, performed: on a temporary clone of the committed repository, add an optional
+// field to B's SingleMessage and an endpoint to D, one CONTRIBUTING step at a time, and check that
+// each gate reacts as CONTRIBUTING says (names the file to edit, the operation to add, the
+// packages that need a changeset) and that every gate passes once every step is done.
+//
+// Run by `pnpm walkthrough` (and by .ci/run), not by `pnpm test`: it builds several times and
+// takes minutes. The tests of one file run in order; each step builds on the one before.
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Bound of any one command; a whole `pnpm build` under load stays well inside it. */
+const COMMAND_TIMEOUT_MS = 8 * 60_000;
+
+let copy: string;
+
+interface Run {
+  code: number | null;
+  /** stdout and stderr together, without colours. */
+  output: string;
+}
+
+function run(command: string, args: string[]): Run {
+  const result: SpawnSyncReturns<string> = spawnSync(command, args, {
+    cwd: copy,
+    encoding: 'utf8',
+    timeout: COMMAND_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      ...process.env,
+      CI: 'true',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      TURBO_TELEMETRY_DISABLED: '1',
+      // turbo's cache is content-hashed: sharing the original's makes unchanged packages instant.
+      TURBO_CACHE_DIR: process.env.TURBO_CACHE_DIR ?? join(repoRoot, '.turbo', 'cache'),
+    },
+  });
+  if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
+  return { code: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+const pnpm = (...args: string[]) => run('pnpm', args);
+const git = (...args: string[]) => {
+  const result = run('git', args);
+  if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed:\n${result.output}`);
+  return result.output;
+};
+const read = (file: string) => readFileSync(join(copy, file), 'utf8');
+const write = (file: string, text: string) => writeFileSync(join(copy, file), text);
+/** Replaces `before` (which must occur once) in a file of the copy. */
+function edit(file: string, before: string, after: string) {
+  const text = read(file);
+  if (text.split(before).length !== 2) throw new Error(`${file}: expected "${before}" once`);
+  write(file, text.replace(before, after));
+}
+const commit = (message: string) => {
+  git('add', '--all');
+  git('commit', '--quiet', '-m', message);
+};
+
+/** A gate run that must fail, with every fragment in its output. */
+function expectFails(result: Run, ...fragments: string[]) {
+  expect(result.code, result.output).not.toBe(0);
+  for (const fragment of fragments) expect(result.output, `output should name ${fragment}`).toContain(fragment);
+}
+function expectPasses(result: Run) {
+  expect(result.code, result.output).toBe(0);
+}
+
+// The inner-loop commands CONTRIBUTING.md gives.
+const lintSpecs = () => pnpm('--filter', '@messaging-contracts/openapi', 'lint');
+const bundle = () => pnpm('--filter', '@messaging-contracts/openapi', 'build');
+const wireSuiteOfD = () => pnpm('exec', 'vitest', 'run', '--project', 'campaign-manager-v1-client', 'src/wire.test.ts');
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), 'contract-walkthrough-'));
+  // The committed repository (HEAD), as a contributor's clone has it.
+  const cloned = spawnSync('git', ['clone', '--quiet', repoRoot, copy], { encoding: 'utf8' });
+  if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.stderr}`);
+  git('config', 'user.name', 'walkthrough');
+  git('config', 'user.email', 'walkthrough@example.com');
+  git('config', 'commit.gpgsign', 'false');
+  // As just after a release: no pending changeset and this commit the base spec-diff compares
+  // with (a local main at it, and no release tag, whose newest would otherwise be the base).
+  git('checkout', '--quiet', '-b', 'walkthrough');
+  for (const tag of git('tag', '--list').split('\n').filter(Boolean)) git('tag', '--delete', tag);
+  for (const file of git('ls-files', '.changeset/*.md').split('\n').filter((f) => f && f !== '.changeset/README.md')) git('rm', '--quiet', file);
+  commit('walkthrough: start as just after a release');
+  git('branch', '--force', 'main', 'HEAD');
+  // The store on this machine already holds every package of the lockfile.
+  const install = pnpm('install', '--offline', '--frozen-lockfile');
+  if (install.code !== 0) throw new Error(`pnpm install --offline --frozen-lockfile failed in the copy:\n${install.output}`);
+  const build = pnpm('build');
+  if (build.code !== 0) throw new Error(`pnpm build failed in the untouched copy:\n${build.output}`);
+}, COMMAND_TIMEOUT_MS + 60_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+const singleMessage = 'specs/sms-v2/components/schemas/SingleMessage.yaml';
+const smsCatalogue = 'tools/spec-check/catalog/sms-v2.yaml';
+
+describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s SingleMessage', () => {
+  it('step 2 before step 4: a field the catalogue does not list -> the spec lint names the schema file and the field', () => {
+    edit(singleMessage, 'properties:\n', 'properties:\n  walkthrough_note:\n    type: string\n');
+    expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'spec-check/schemas', 'walkthrough_note');
+  });
+
+  it('step 4 without step 2\'s description -> the spec lint names the schema file', () => {
+    edit(smsCatalogue, '      integration_id: { type: string, format: uuid }\n', '      integration_id: { type: string, format: uuid }\n      walkthrough_note: { type: string }\n');
+    expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'schema-property-described');
+  });
+
+  it('steps 2 and 4 done -> the spec lint passes (step 5)', () => {
+    edit(singleMessage, '  walkthrough_note:\n    type: string\n', '  walkthrough_note:\n    type: string\n    description: A note added by the contract walkthrough.\n');
+    expectPasses(lintSpecs());
+  });
+
+  it('step 3: the example shows it -> bundled, pnpm spec-check passes (step 5)', () => {
+    // The request body's example (the only one at this indentation, under `example:`).
+    edit('specs/sms-v2/paths/messages.yaml', "        example:\n          destination: '+447700900123'\n", "        example:\n          destination: '+447700900123'\n          walkthrough_note: Leave at the door\n");
+    expectPasses(bundle());
+    expectPasses(pnpm('spec-check'));
+    expect(JSON.parse(read('specs/dist/sms-v2.json')).components.schemas.SingleMessage.properties.walkthrough_note.type).toBe('string');
+  });
+
+  it('step 6: committed without regenerating -> pnpm check-generated names each stale generated file', () => {
+    commit('walkthrough: the field, without the generated files');
+    expectFails(pnpm('check-generated'), 'packages/sms-v2-types/src/generated/schema.d.ts', 'packages/validators/src/generated/sms-v2.ts');
+    expect(read('packages/sms-v2-types/src/generated/schema.d.ts')).toContain('walkthrough_note?: string');
+  });
+
+  it('step 6: the regenerated files committed -> pnpm check-generated passes', () => {
+    commit('walkthrough: the regenerated files');
+    expectPasses(pnpm('check-generated'));
+  });
+
+  it('step 8: no changeset -> pnpm spec-diff names the change and every package that needs one', () => {
+    expectFails(
+      pnpm('spec-diff'),
+      'walkthrough_note',
+      ...['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks', 'validators', 'sandbox'].map((name) => `changeset for @messaging-contracts/${name} `),
+    );
+  });
+
+  it('step 8: a minor changeset for each package it named -> pnpm spec-diff passes', () => {
+    const packages = ['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks', 'validators', 'sandbox'];
+    write('.changeset/walkthrough-field.md', `---\n${packages.map((p) => `"@messaging-contracts/${p}": minor`).join('\n')}\n---\n\nB: SingleMessage gains walkthrough_note.\n`);
+    expectPasses(pnpm('spec-diff'));
+    commit('walkthrough: the field, with its changeset');
+  });
+});
+
+const catalogueOfD = 'tools/spec-check/catalog/campaign-manager-v1.yaml';
+const reportPath = '/rest/campaign_manager/v1/{application_name}/{campaign_id}/report';
+
+describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in D', () => {
+  it('steps 1, 2 and 5, and step 4 without the catalogue: the spec lint refuses the operation, naming the path file and the catalogue file', () => {
+    write(
+      'specs/campaign-manager-v1/paths/{application_name}_walkthrough.yaml',
+      [
+        'parameters:',
+        '  - $ref: ../components/parameters/ApplicationName.yaml',
+        'get:',
+        '  operationId: getWalkthrough',
+        '  summary: Get the walkthrough',
+        '  description: An endpoint the contract walkthrough adds to a temporary copy of the repository.',
+        '  tags:',
+        '    - templates',
+        '  responses:',
+        "    '200':",
+        '      description: The walkthrough.',
+        '      content:',
+        '        application/json:',
+        '          schema:',
+        '            type: object',
+        '            properties:',
+        '              name:',
+        '                type: string',
+        '                description: A name.',
+        '          example:',
+        '            name: Walkthrough',
+        '    default:',
+        '      $ref: ../components/responses/DefaultError.yaml',
+        '',
+      ].join('\n'),
+    );
+    edit('specs/campaign-manager-v1/openapi.yaml', 'paths:\n', 'paths:\n  /{application_name}/walkthrough:\n    $ref: paths/{application_name}_walkthrough.yaml\n');
+    expectFails(lintSpecs(), 'campaign-manager-v1/paths/{application_name}_walkthrough.yaml', catalogueOfD, 'GET /{application_name}/walkthrough');
+  });
+
+  it('step 4: the operation and its statuses in the catalogue -> the spec lint and pnpm spec-check pass (step 6)', () => {
+    edit(catalogueOfD, `        - "GET ${reportPath}"\n`, `        - "GET ${reportPath}"\n        - "GET /rest/campaign_manager/v1/{application_name}/walkthrough"\n`);
+    edit(
+      catalogueOfD,
+      `      - { operation: "GET ${reportPath}", statuses: ["200", default] }\n`,
+      `      - { operation: "GET ${reportPath}", statuses: ["200", default] }\n      - { operation: "GET /rest/campaign_manager/v1/{application_name}/walkthrough", statuses: ["200", default] }\n`,
+    );
+    expectPasses(lintSpecs());
+    expectPasses(bundle());
+    expectPasses(pnpm('spec-check'));
+  });
+
+  it('step 7: regenerated (pnpm build) -> the wire suite, driven by the bundle, asks for a wire case of the new operation', () => {
+    expectPasses(pnpm('build'));
+    expect(read('packages/campaign-manager-v1-types/src/generated/schema.d.ts')).toContain('getWalkthrough');
+    expectFails(wireSuiteOfD(), 'every operation of campaign-manager-v1 has a wire case', 'getWalkthrough');
+  });
+
+  it('step 8: with its wire case -> the wire suite passes', () => {
+    edit(
+      'packages/campaign-manager-v1-client/src/wire.test.ts',
+      '  ],\n});\n',
+      "    { operationId: 'getWalkthrough', pathParams: { application_name }, send: (c) => c.GET('/walkthrough') },\n  ],\n});\n",
+    );
+    expectPasses(wireSuiteOfD());
+  });
+
+  it('step 9: committed without a changeset -> pnpm spec-diff names the packages; with one, every gate passes', () => {
+    commit('walkthrough: the endpoint, its generated files and its wire case');
+    // openapi, validators and sandbox already carry the field's pending changeset, which covers
+    // them (CONTRIBUTING, "Changesets"); D's own packages do not.
+    expectFails(
+      pnpm('spec-diff'),
+      'added operation GET /{application_name}/walkthrough',
+      ...['campaign-manager-v1-types', 'campaign-manager-v1-client'].map((name) => `changeset for @messaging-contracts/${name} `),
+    );
+    const packages = ['campaign-manager-v1-types', 'campaign-manager-v1-client'];
+    write('.changeset/walkthrough-endpoint.md', `---\n${packages.map((p) => `"@messaging-contracts/${p}": minor`).join('\n')}\n---\n\nD: GET /{application_name}/walkthrough.\n`);
+    commit('walkthrough: the endpoint\'s changeset');
+    expectPasses(lintSpecs());
+    expectPasses(pnpm('spec-check'));
+    expectPasses(pnpm('check-generated'));
+    expectPasses(pnpm('spec-diff'));
+    expectPasses(wireSuiteOfD());
+  });
+});
