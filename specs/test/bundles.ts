@@ -11,7 +11,7 @@ export const apiIds: string[] = Object.keys(
   parse(readFileSync(join(specsDir, 'redocly.yaml'), 'utf8')).apis,
 );
 
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 export type Json = any;
 
 export function loadBundle(id: string): Json {

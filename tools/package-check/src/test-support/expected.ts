@@ -2,7 +2,7 @@
 export const IDS = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
 
 /**
- * The publishable packages, as the release issue lists them (plus webhooks and validators, added later). Kept by
+ * The publishable packages: the contract, client-core, webhooks, sandbox, validators and each interface's types and client. Kept by
  * hand on purpose: discovery must agree with it.
  */
 export const EXPECTED_PUBLISHABLE = [

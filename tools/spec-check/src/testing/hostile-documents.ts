@@ -28,7 +28,7 @@ function replaced(document: Json, pointer: string, value: Json | undefined): str
   const copy = structuredClone(document);
   if (pointer === '') return JSON.stringify(value ?? null);
   const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  // biome-ignore lint: walking untyped JSON.
+  // Walking untyped JSON.
   let parent: any = copy;
   for (const token of tokens.slice(0, -1)) parent = parent[token];
   const last = tokens.at(-1)!;
