@@ -2,7 +2,11 @@
 // bundles, a real bundle with one value replaced, removed or nested thousands of levels deep, and
 // `$ref`s to device files and places outside the tree. Each as the text of a .json file.
 import fc from 'fast-check';
-import { escapePointerToken, type Json } from '../view.js';
+
+type Json = unknown;
+
+/** RFC 6901: a key as a JSON Pointer token. */
+const escapePointerToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export interface HostileDocument {
   /** What the document is, for the failure message. */
