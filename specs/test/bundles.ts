@@ -9,7 +9,7 @@ export const specsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The API ids, from the one list of interfaces (specs/interfaces.json). */
 export const apiIds: string[] = readInterfaces().map((api) => api.id);
 
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 export type Json = any;
 
 export function loadBundle(id: string): Json {

@@ -1,7 +1,7 @@
 // Every example in every bundle validates against its schema (JSON Schema 2020-12, formats on),
 // and every request, response and callback body carries one.
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
 
@@ -74,7 +74,7 @@ function findParameters(document: Json, node: Json = document, at = ''): Array<{
 
 function validatorFor(bundle: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
+  ajvFormats.default(ajv);
   ajv.addSchema(bundle, 'bundle.json');
   return (schemaAt: string) => ajv.compile({ $ref: `bundle.json#${schemaAt}` });
 }

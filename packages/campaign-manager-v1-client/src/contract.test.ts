@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { basePathOf, loadBundle, operationsOf } from '../../client-core/src/testing/wire-suite.js';
+import { basePathOf, loadBundle, operationsOf } from '@messaging-contracts/test-kit/wire-suite';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 
 const bundle = loadBundle(fileURLToPath(new URL('..', import.meta.url)), 'campaign-manager-v1');

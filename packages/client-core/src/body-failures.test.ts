@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
-import { thrown } from './testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
+import { thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 type Op = {
   parameters: { query?: never; header?: never; path?: never; cookie?: never };

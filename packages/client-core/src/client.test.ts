@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CoreClientOptions, createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
 import { retryPolicy } from './retry.js';
-import { shown, thrown } from './testing/failure-suite.js';
-import { type RecordingServer, refusedUrl, startRecordingServer } from './testing/recording-server.js';
+import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, refusedUrl, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 // A two-operation contract, shaped as openapi-typescript generates it.
 type Json = { 'application/json': Record<string, unknown> };

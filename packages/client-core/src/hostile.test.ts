@@ -2,7 +2,7 @@
 import { authHeader } from './auth.js';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
-import { describeHostileServer } from './testing/hostile-suite.js';
+import { describeHostileServer } from '@messaging-contracts/test-kit/hostile-suite';
 
 type Paths = {
   '/things': {

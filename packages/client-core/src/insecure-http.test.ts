@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertSafeBaseUrl } from './base-url.js';
 import { createCoreClient } from './client.js';
-import { shown, thrown } from './testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
+import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 type Op = {
   parameters: { query?: { q?: string }; header?: never; path: { id: number }; cookie?: never };

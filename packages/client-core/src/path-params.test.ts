@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoreClient } from './client.js';
-import { thrown } from './testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
+import { thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 type Paths = {
   '/things/{id}': {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader } from './auth.js';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError, createRedactor } from './errors.js';
-import { shown, thrown } from './testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
+import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 const auth = { type: 'basic', username: 'acme', password: 'pä ss/+wörd-5e1d' } as const;
 const { secrets } = authHeader(auth);

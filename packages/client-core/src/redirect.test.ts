@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
-import { shown, thrown } from './testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from './testing/recording-server.js';
-import { fetchTrusting, selfSignedCertificate } from './testing/tls.js';
+import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
+import { fetchTrusting, selfSignedCertificate } from '@messaging-contracts/test-kit/tls';
 
 const PASSWORD = 'pw-3c9e0a71';
 const auth = { type: 'basic', username: 'acme', password: PASSWORD } as const;

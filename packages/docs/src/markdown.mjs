@@ -9,7 +9,7 @@ function inline(text) {
   return text
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (whole, label, href) =>
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_whole, label, href) =>
       /^(https?:\/\/|\.{0,2}\/|#)/.test(href) || !/^[a-z][a-z0-9+.-]*:/i.test(href) ? `<a href="${href}">${label}</a>` : label,
     );
 }

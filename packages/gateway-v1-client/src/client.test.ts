@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFailures } from '../../client-core/src/testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from '../../client-core/src/testing/recording-server.js';
+import { describeFailures } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 import { type GatewayMediaType, createGatewayClient } from './client.js';
 import { ClientNetworkError } from './index.js';
 

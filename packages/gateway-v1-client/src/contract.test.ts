@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { basePathOf, loadBundle } from '../../client-core/src/testing/wire-suite.js';
+import { basePathOf, loadBundle } from '@messaging-contracts/test-kit/wire-suite';
 import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 
 const bundle = loadBundle(fileURLToPath(new URL('..', import.meta.url)), 'gateway-v1');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
-import { type WireCase, describeWire } from '../../client-core/src/testing/wire-suite.js';
+import { type WireCase, describeWire } from '@messaging-contracts/test-kit/wire-suite';
 import { type GatewayClient, createGatewayClient } from './client.js';
 import type { MessageBroadcastInput, MessageInput } from './index.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeFailures } from '../../client-core/src/testing/failure-suite.js';
-import { type RecordingServer, startRecordingServer } from '../../client-core/src/testing/recording-server.js';
+import { describeFailures } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 import { createImClient } from './client.js';
 import { ClientNetworkError, type MessagePostRequest } from './index.js';
 

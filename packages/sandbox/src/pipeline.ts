@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { campaignHandlers } from './campaign-manager-v1.js';
 import type { ApiId } from './contract.js';
-import { type AuthCheck } from './credentials.js';
+import type { AuthCheck } from './credentials.js';
 import { errorBody } from './error-shapes.js';
 import type { Faults } from './faults.js';
 import { gatewayHandlers } from './gateway-v1.js';

@@ -48,6 +48,6 @@ export function responseViolations(operation: string, status: number, body: unkn
 }
 
 // A real node:http server on 127.0.0.1 for receivers: the webhooks package's own test helper.
-export { listen } from '../../webhooks/src/test-support/http.js';
+export { listen } from '@messaging-contracts/test-kit/http-server';
 
 export type { Sandbox };

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { describeWire } from '../../client-core/src/testing/wire-suite.js';
+import { describeWire } from '@messaging-contracts/test-kit/wire-suite';
 import { createSmsClient } from './client.js';
 import type { SingleMessageInput } from './index.js';
 

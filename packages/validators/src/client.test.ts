@@ -7,7 +7,7 @@ import { createGatewayClient } from '@messaging-contracts/gateway-v1-client';
 import { createImClient } from '@messaging-contracts/im-v1-client';
 import { createSmsClient } from '@messaging-contracts/sms-v2-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RecordedRequest, type RecordingServer, startRecordingServer } from '../../client-core/src/testing/recording-server.js';
+import { type RecordedRequest, type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 import * as campaignManagerV1 from './campaign-manager-v1.js';
 import { ContractViolationError, type ResponseViolationReport, withValidation } from './client.js';
 import * as gatewayV1 from './gateway-v1.js';

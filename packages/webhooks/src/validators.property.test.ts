@@ -3,7 +3,7 @@
 // every body, violation by violation, and every refusal must fit the interface's error shape.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiId } from '../../validators/scripts/generate.js';
+import type { ApiId } from '@messaging-contracts/validators/generator';
 import { broken, callbackSchema, valid } from './test-support/arbitraries.js';
 import { imV1ErrorShape, smsV2ErrorShape } from './error-bodies.js';
 import { conformance, referenceBody } from './test-support/contract.js';

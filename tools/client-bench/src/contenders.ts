@@ -12,7 +12,6 @@ import axios from 'axios';
 import createClient from 'openapi-fetch';
 import {
   APPLICATION_NAME,
-  BASIC,
   IM_API_KEY,
   type Operation,
   PASSWORD,

@@ -29,7 +29,7 @@ export interface Operation {
   response: unknown;
 }
 
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 type Json = any;
 
 function bundle(api: string): Json {

@@ -16,6 +16,7 @@ const tests: [string, { manifest?: Manifest; files: string[]; want: (string | Re
   ['a compiled test in dist', { files: [...clientFiles, 'dist/client.test.js'], want: [/dist\/client\.test\.js is a test file/] }],
   ['a type test in dist', { files: [...clientFiles, 'dist/index.test-d.d.ts'], want: [/a type test/] }],
   ['a test helper folder', { files: [...clientFiles, 'dist/test-support/server.js'], want: [/a test helper/] }],
+  ['a testing folder (test support lives in the private test-kit)', { files: [...clientFiles, 'dist/testing/wire-suite.js'], want: [/a test helper/] }],
   ['source files outside "files"', { files: [...clientFiles, 'src/index.ts'], want: [/src\/index\.ts is not under any "files" entry/] }],
   ['a tsconfig', { files: [...clientFiles, 'tsconfig.json'], want: [/tsconfig\.json is a tsconfig/] }],
   ['a turbo cache', { files: [...clientFiles, 'dist/.turbo/turbo-build.log'], want: [/a turbo cache/] }],

@@ -11,7 +11,7 @@ const ALWAYS_PACKED = [/^package\.json$/, /^README(\.md)?$/i, /^LICEN[CS]E(\.(md
 const FORBIDDEN: [RegExp, string][] = [
   [/(^|\/)[^/]+\.(test|spec)(-d)?\.[cm]?[jt]sx?$/, 'a test file'],
   [/(^|\/)[^/]+\.test-d\.d\.ts$/, 'a type test'],
-  [/(^|\/)(__tests__|test-support)\//, 'a test helper'],
+  [/(^|\/)(__tests__|test-support|testing)\//, 'a test helper'],
   [/(^|\/)tsconfig[^/]*\.json$/, 'a tsconfig'],
   [/(^|\/)vitest\.config\.[cm]?[jt]s$/, 'a vitest config'],
   [/\.tsbuildinfo$/, 'a TypeScript build cache'],

@@ -6,7 +6,7 @@ import { listWorkspacePackages, publishablePackages } from './workspace.js';
 // private (it would silently stop being released) or a tool made public (it would be published)
 // fails here.
 describe('workspace discovery', () => {
-  it('finds exactly the publishable packages of the release issue', () => {
+  it('finds exactly the publishable packages listed in EXPECTED_PUBLISHABLE', () => {
     expect(publishablePackages().map((pkg) => pkg.name)).toEqual(EXPECTED_PUBLISHABLE);
   });
 

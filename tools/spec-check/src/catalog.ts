@@ -161,7 +161,7 @@ class CatalogError extends Error {
   }
 }
 
-// biome-ignore lint: catalogue YAML is untyped until validated here.
+// Catalogue YAML is untyped until validated here.
 type Raw = any;
 
 const EXPECT_KEYS = new Set([

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
 import { loadBundle, packageDir } from './testing/fixtures.js';
-import { hostileDocuments } from './testing/hostile-documents.js';
-import { spawnCli, stackFrame } from './testing/spawn-cli.js';
+import { hostileDocuments } from '@messaging-contracts/test-kit/hostile-documents';
+import { spawnCli, stackFrame } from '@messaging-contracts/test-kit/spawn-cli';
 
 const cli = join(packageDir, 'dist', 'cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'spec-check-fuzz-'));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { maxFileBytes } from './limits.js';
 import { loadBundle, packageDir } from './testing/fixtures.js';
-import { spawnCli, stackFrame } from './testing/spawn-cli.js';
+import { spawnCli, stackFrame } from '@messaging-contracts/test-kit/spawn-cli';
 
 const cli = join(packageDir, 'dist', 'cli.js');
 const root = mkdtempSync(join(tmpdir(), 'spec-check-hostile-'));

@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
-import { hostileDocuments } from '../../spec-check/src/testing/hostile-documents.js';
-import { spawnCli, stackFrame } from '../../spec-check/src/testing/spawn-cli.js';
+import { hostileDocuments } from '@messaging-contracts/test-kit/hostile-documents';
+import { spawnCli, stackFrame } from '@messaging-contracts/test-kit/spawn-cli';
 import { loadBundle, specsDist } from './test-support/bundles.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');

@@ -28,7 +28,7 @@ interface Case {
 }
 
 const cases: [string, Case][] = [
-  // The release issue's five breaking changes.
+  // Five breaking changes the gate must catch: an endpoint removed, a required request field added, a request enum narrowed, a request limit tightened, a response field removed.
   [
     'removing an endpoint is breaking',
     {
@@ -76,7 +76,7 @@ const cases: [string, Case][] = [
       want: { breaking: [`${smsGet}/properties/content`] },
     },
   ],
-  // The release issue's two non-breaking changes.
+  // Two changes it must let through: an optional request field added, an endpoint added.
   [
     'adding an optional request field is not breaking',
     {

@@ -4,7 +4,7 @@ import { apiCompare, type CompareRules, type DiffType, openapi3Rules } from 'api
 import { inlineCallbackPathItems } from './canonical.js';
 import { type Action, classify, type Flow, type JsonPath, type ValueLists } from './policy.js';
 
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 export type Json = any;
 
 export interface Change {

@@ -2,7 +2,7 @@
 // broken in exactly one place. Only the keywords the callback schemas use are handled; any other
 // keyword throws, so a spec change cannot silently make "valid" bodies a guess.
 import fc from 'fast-check';
-import { type ApiId, loadBundle } from '../../../validators/scripts/generate.js';
+import { type ApiId, loadBundle } from '@messaging-contracts/validators/generator';
 
 export interface Schema {
   $ref?: string;

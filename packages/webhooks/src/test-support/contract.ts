@@ -1,7 +1,7 @@
 // Reference validators compiled at run time from the bundles, for checking what the package
 // produces (callback verdicts, error bodies) against the published contract.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { type ApiId, createAjv } from '../../../validators/scripts/generate.js';
+import { type ApiId, createAjv } from '@messaging-contracts/validators/generator';
 
 /** JSON pointer, inside the bundle, of the schema of a callback's JSON request body. */
 export const bodySchemaPointer = (pathItem: string) =>

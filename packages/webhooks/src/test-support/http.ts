@@ -1,28 +1,11 @@
 // Real HTTP on 127.0.0.1 for the receiver tests: a server per handler form, and a client that can
 // send what a misbehaving sender sends (any method, no content type, chunked, invalid UTF-8).
-import { createServer, request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { afterEach } from 'vitest';
 import type { CallbackReceiver } from '../receivers.js';
+import { listen, type Running } from '@messaging-contracts/test-kit/http-server';
 
-export interface Running {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function listen(listener: RequestListener): Promise<Running> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
+export { listen, type Running };
 
 /**
  * Serves a fetch handler over node:http the way runtimes with native Request do: the body is a

@@ -24,7 +24,7 @@ export function bundlePath(id: string): string {
 }
 
 /** A document the tests edit freely: untyped JSON. */
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 export type Doc = any;
 
 export function loadBundle(id: string): Doc {

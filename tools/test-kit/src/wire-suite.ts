@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RecordingServer, startRecordingServer } from './recording-server.js';
 
-// biome-ignore lint: an OpenAPI document is untyped JSON here.
+// An OpenAPI document is untyped JSON here.
 type Json = any;
 
 export interface CallResult {

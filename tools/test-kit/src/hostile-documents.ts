@@ -2,7 +2,11 @@
 // bundles, a real bundle with one value replaced, removed or nested thousands of levels deep, and
 // `$ref`s to device files and places outside the tree. Each as the text of a .json file.
 import fc from 'fast-check';
-import { escapePointerToken, type Json } from '../view.js';
+
+type Json = unknown;
+
+/** RFC 6901: a key as a JSON Pointer token. */
+const escapePointerToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export interface HostileDocument {
   /** What the document is, for the failure message. */
@@ -28,7 +32,7 @@ function replaced(document: Json, pointer: string, value: Json | undefined): str
   const copy = structuredClone(document);
   if (pointer === '') return JSON.stringify(value ?? null);
   const tokens = pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  // biome-ignore lint: walking untyped JSON.
+  // Walking untyped JSON.
   let parent: any = copy;
   for (const token of tokens.slice(0, -1)) parent = parent[token];
   const last = tokens.at(-1)!;
