@@ -39,6 +39,7 @@ function run(command: string, args: string[]): Run {
       REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
       TURBO_TELEMETRY_DISABLED: '1',
       // turbo's cache is content-hashed: sharing the original's makes unchanged packages instant.
+      // biome-ignore lint/suspicious/noUndeclaredEnvVars: where turbo keeps its cache, not an input of any task.
       TURBO_CACHE_DIR: process.env.TURBO_CACHE_DIR ?? join(repoRoot, '.turbo', 'cache'),
     },
   });

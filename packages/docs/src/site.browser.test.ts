@@ -483,7 +483,7 @@ describe.each(pages.filter((page) => page === 'sandbox.html').map((page) => [pag
 // open and the search showing results, axe-core finds no serious or critical violation.
 const WIDTHS = [390, 1366];
 describe.each(pages.flatMap((page) => (page === 'index.html' ? [320, ...WIDTHS] : WIDTHS).map((width) => [page, width] as const)))('%s at %i px', (page, width) => {
-  it('does not scroll sideways; screenshot written' + (width === 1366 ? '; no serious or critical accessibility violation' : ''), async () => {
+  it(`does not scroll sideways; screenshot written${width === 1366 ? '; no serious or critical accessibility violation' : ''}`, async () => {
     const result = await visit(page, width);
     try {
       const reference = bundles.some((bundle) => page === `${bundle.id}.html`);
