@@ -2,7 +2,7 @@
 // typed wrappers) beside ajv compiling the same bundle at run time (with the generator's options,
 // and with ajv's defaults).
 import { createAjv, type ApiId } from '../../validators/scripts/generate.js';
-import { bodySchemaPointer } from '../src/test-support/contract.js';
+import { bodySchemaPointer } from '../src/test-support/pointers.js';
 import { type Validator, validateImV1StatusCallback, validateSmsV2ReplyCallback, validateSmsV2StatusCallback } from '../src/validators.js';
 import { imV1Status, smsV2Reply, smsV2Status } from './bodies.js';
 

@@ -2,10 +2,9 @@
 // produces (callback verdicts, error bodies) against the published contract.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type ApiId, createAjv } from '@messaging-contracts/validators/generator';
+import { bodySchemaPointer } from './pointers.js';
 
-/** JSON pointer, inside the bundle, of the schema of a callback's JSON request body. */
-export const bodySchemaPointer = (pathItem: string) =>
-  `#/components/pathItems/${pathItem}/post/requestBody/content/application~1json/schema`;
+export { bodySchemaPointer };
 
 const ajvs = new Map<ApiId, ReturnType<typeof createAjv>>();
 
