@@ -6,6 +6,12 @@
 export class BoundedMap<K, V> extends Map<K, V> {
   private order: K[] = [];
   private head = 0;
+  /**
+   * Queued occurrences of keys deleted by hand, per key. Such an occurrence is stale: the key may
+   * have been set again since (and queued again, behind it), so eviction skips it instead of
+   * deleting the newer entry.
+   */
+  private stale = new Map<K, number>();
 
   constructor(readonly cap: number) {
     super();
@@ -14,20 +20,47 @@ export class BoundedMap<K, V> extends Map<K, V> {
 
   override set(key: K, value: V): this {
     if (!super.has(key)) {
-      while (super.size >= this.cap && this.head < this.order.length) super.delete(this.order[this.head++]!);
-      this.order.push(key);
-      // Keys deleted by hand stay queued until here: drop them, and what was evicted, now and then.
-      if (this.head > this.cap || this.order.length - this.head > 2 * this.cap) {
-        this.order = this.order.slice(this.head).filter((queued) => super.has(queued) || queued === key);
-        this.head = 0;
+      while (super.size >= this.cap && this.head < this.order.length) {
+        const oldest = this.order[this.head++]!;
+        if (!this.skipStale(oldest)) super.delete(oldest);
       }
+      this.order.push(key);
+      // Evicted and stale occurrences stay queued until here: drop them now and then.
+      if (this.head > this.cap || this.order.length - this.head > 2 * this.cap) this.compact();
     }
     return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    const deleted = super.delete(key);
+    if (deleted) this.stale.set(key, (this.stale.get(key) ?? 0) + 1);
+    return deleted;
   }
 
   override clear(): void {
     super.clear();
     this.order = [];
+    this.head = 0;
+    this.stale.clear();
+  }
+
+  /** True when this queued occurrence of `key` is stale (and is now consumed). */
+  private skipStale(key: K): boolean {
+    const count = this.stale.get(key);
+    if (count === undefined) return false;
+    if (count === 1) this.stale.delete(key);
+    else this.stale.set(key, count - 1);
+    return true;
+  }
+
+  private compact(): void {
+    const live: K[] = [];
+    // A stale occurrence always precedes its key's live one, so dropping them in order is exact.
+    for (let i = this.head; i < this.order.length; i++) {
+      const key = this.order[i]!;
+      if (!this.skipStale(key)) live.push(key);
+    }
+    this.order = live;
     this.head = 0;
   }
 }

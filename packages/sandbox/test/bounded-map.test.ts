@@ -22,6 +22,19 @@ describe('BoundedMap', () => {
           expect([...map.keys()]).toEqual(model);
         }
       }),
+      { numRuns: 500 },
     );
+  });
+
+  // Found by the property on a fresh clone: a key deleted by hand and set again left its old queue
+  // place behind, and eviction then removed the newer entry instead of the oldest one.
+  it('evicts the oldest entry, not a key deleted and set again', () => {
+    const map = new BoundedMap<number, number>(2);
+    map.set(1, 1);
+    map.set(0, 0);
+    map.delete(1);
+    map.set(1, 1);
+    map.set(2, 2);
+    expect([...map.keys()]).toEqual([1, 2]);
   });
 });
