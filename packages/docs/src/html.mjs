@@ -12,6 +12,24 @@ export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans
 // not have (a 404 in the console of every page).
 export const NO_FAVICON = '<link rel="icon" href="data:,">';
 
+/**
+ * The start of every page, up to its own styles: doctype, language, charset, viewport, title,
+ * description and the empty icon.
+ * @param {string} title
+ * @param {string} description
+ */
+export function pageStart(title, description) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+${NO_FAVICON}
+`;
+}
+
 /** @param {string} text */
 export function escapeHtml(text) {
   return text
@@ -57,15 +75,7 @@ const PAGE_CSS = `
  * @param {{ title: string, description: string, body: string, css?: string, back?: boolean }} page
  */
 export function staticPage({ title, description, body, css = '', back = true }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<meta name="description" content="${escapeHtml(description)}">
-${NO_FAVICON}
-<style>${PAGE_CSS}${css}</style>
+  return `${pageStart(title, description)}<style>${PAGE_CSS}${css}</style>
 </head>
 <body>
 ${back ? '<nav class="top" aria-label="Site"><a href="./index.html">← All interfaces</a></nav>\n' : ''}${body}

@@ -3,7 +3,7 @@
 // pages are small, and the only script any page loads is the shared renderer.
 
 import { createHash } from 'node:crypto';
-import { escapeHtml, MONO, NO_FAVICON, SANS } from './html.mjs';
+import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
 import { forRedoc } from './view.mjs';
 
 export { escapeHtml } from './html.mjs';
@@ -73,15 +73,7 @@ export const REDOC_OPTIONS = {
  */
 export function renderReference(facts, doc, samples, renderer) {
   const title = `${facts.title} ${facts.version} · API reference`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<meta name="description" content="${escapeHtml(facts.purpose)}">
-${NO_FAVICON}
-<style>
+  return `${pageStart(title, facts.purpose)}<style>
   body { margin: 0; font-family: ${SANS}; }
   .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
     padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
