@@ -1,10 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'specs',
-    include: ['test/**/*.test.ts'],
-    // The audits read the spec document outside the repository: `pnpm audit-document` runs them.
-    exclude: ['**/*.audit.test.ts', '**/node_modules/**'],
-  },
+export default packageTests({
+  name: 'specs',
+  include: ['test/**/*.test.ts'],
+  // The audits read the spec document outside the repository: `pnpm audit-document` runs them.
+  exclude: ['**/*.audit.test.ts', '**/node_modules/**'],
 });

@@ -1,9 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'campaign-manager-v1-client',
-    include: ['src/**/*.test.ts'],
-    // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
-  },
+export default packageTests({
+  name: 'campaign-manager-v1-client',
+  include: ['src/**/*.test.ts'],
+  // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
 });

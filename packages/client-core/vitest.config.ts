@@ -1,9 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'client-core',
-    include: ['src/**/*.test.ts'],
-    // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
-  },
+export default packageTests({
+  name: 'client-core',
+  include: ['src/**/*.test.ts'],
+  // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
 });

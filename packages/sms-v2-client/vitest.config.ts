@@ -1,9 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'sms-v2-client',
-    include: ['src/**/*.test.ts'],
-    // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
-  },
+export default packageTests({
+  name: 'sms-v2-client',
+  include: ['src/**/*.test.ts'],
+  // The *.test-d.ts files are compile-time assertions, checked by `pnpm lint` (tsc -b).
 });

@@ -1,10 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'client-bench',
-    include: ['src/**/*.test.ts'],
-    // Bundles with esbuild and spawns node for the cold-import probe.
-    testTimeout: 30_000,
-  },
+export default packageTests({
+  name: 'client-bench',
+  include: ['src/**/*.test.ts'],
+  // Bundles with esbuild and spawns node for the cold-import probe.
+  testTimeout: 30_000,
 });

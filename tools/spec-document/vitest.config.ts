@@ -1,8 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'spec-document',
-    include: ['src/**/*.test.ts'],
-  },
+export default packageTests({
+  name: 'spec-document',
+  include: ['src/**/*.test.ts'],
 });
