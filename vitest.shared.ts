@@ -1,17 +1,28 @@
-import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-type PackageTests = NonNullable<UserWorkspaceConfig['test']> & { name: string };
+type PackageTests = NonNullable<ViteUserConfig['test']> & { name: string };
 
 /**
- * Every package's vitest project: its name and files, plus what all packages share. One place, so
+ * Every package's vitest config: its name and files, plus what all packages share. One place, so
  * a package's vitest.config.ts says only what is its own.
  *
- * `isolate: false`: the test files of a package run one after another in one worker that keeps
- * its module cache, instead of a fresh process and module graph per file. Loading the same
- * modules again per file was a third of the tests' CPU time (issue 14: `.ci/run`'s wall time). It
- * is safe because no test leaves state behind: the two that stub a global or fake the clock undo
- * it in `afterEach`, and module-level state of a test file stays its own.
+ * - `isolate: false`: the test files of a package run one after another in one worker that keeps
+ *   its module cache, instead of a fresh process and module graph per file. Loading the same
+ *   modules again per file was a sixth of the tests' CPU time (issue 14: `.ci/run`'s wall time).
+ *   It is safe because no test leaves state behind: the two that stub a global or fake the clock
+ *   undo it in `afterEach`, and module-level state of a test file stays its own.
+ * - The JSON report `test-report.json` beside the package's package.json: turbo's `test` task
+ *   caches it as its output and `.ci/run` sums the reports. It is set here and not passed as
+ *   `turbo run test -- --reporter=...`, because turbo hashes such arguments into every task of the
+ *   run, builds included, so each `pnpm test` after `pnpm build` rebuilt every package.
  */
 export function packageTests(test: PackageTests) {
-  return defineProject({ test: { isolate: false, ...test } });
+  return defineConfig({
+    test: {
+      isolate: false,
+      reporters: ['default', 'json'],
+      outputFile: { json: 'test-report.json' },
+      ...test,
+    },
+  });
 }

@@ -1,11 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'docs',
-    include: ['src/**/*.test.ts'],
-    // The browser tests start Chromium and render four references; the rest take milliseconds.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
+export default packageTests({
+  name: 'docs',
+  include: ['src/**/*.test.ts'],
+  // The browser tests start Chromium and render four references; the rest take milliseconds.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
 });

@@ -1,10 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'check-generated',
-    include: ['*.test.ts'],
-    // Each case creates a git repository and runs a generator in it.
-    testTimeout: 30_000,
-  },
+export default packageTests({
+  name: 'check-generated',
+  include: ['*.test.ts'],
+  // Each case creates a git repository and runs a generator in it.
+  testTimeout: 30_000,
 });

@@ -1,10 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared.js';
 
-export default defineConfig({
-  test: {
-    name: 'spec-diff',
-    include: ['src/**/*.test.ts'],
-    // The gate tests bundle specs with Redocly and create git repositories.
-    testTimeout: 60_000,
-  },
+export default packageTests({
+  name: 'spec-diff',
+  include: ['src/**/*.test.ts'],
+  // The gate tests bundle specs with Redocly and create git repositories.
+  testTimeout: 60_000,
 });
