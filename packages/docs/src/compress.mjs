@@ -79,7 +79,8 @@ function compressed(content, encoding, cache) {
 /**
  * Writes `.br` and `.gz` beside every compressible file of dist (not recursive: the site is flat).
  * @param {string} dist
- * @param {{ cache?: string }} [options] where large files' compressed copies are kept; CACHE unless given
+ * @param {{ cache?: string }} [options] where large files' compressed copies are kept: CACHE unless
+ *   given, none when ''
  * @returns {string[]} the files compressed
  */
 export function precompress(dist, { cache = CACHE } = {}) {
