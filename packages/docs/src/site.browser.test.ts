@@ -3,8 +3,9 @@
 // operation, callback, response, header and example of each bundle is on its reference page, with its
 // code samples; every callback shows its answers' examples; every link resolves. Every page at 390 px
 // and 1366 px (the landing page also at 320 px) has no horizontal overflow, and axe-core finds no
-// serious or critical violation (callbacks expanded, search open). Full-page screenshots of every page
-// at both widths go to screenshots/ for people to look at.
+// serious or critical violation (callbacks expanded, search open). With DOCS_SCREENSHOTS=1, full-page
+// screenshots of every page at each width go to screenshots/ for people to look at; no test reads them,
+// and drawing the long reference pages whole is a large share of the run, so by default none are taken.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ const AXE = require.resolve('axe-core/axe.min.js');
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const TAKE_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === '1';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 // The test builds its own copy of the site from the same code and bundles as `pnpm build`, so it
@@ -44,10 +46,11 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  if (TAKE_SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
+  await closeUntaken();
   await browser?.close();
   await site?.close();
   rmSync(dist, { recursive: true, force: true });
@@ -64,12 +67,19 @@ interface Visit {
   offSite: string[];
 }
 
-/** Opens a page in a fresh context (empty cache), recording everything that could go wrong. */
-async function visit(path: string, width = 1366): Promise<Visit> {
+const isReference = (path: string) => bundles.some((bundle) => path === `${bundle.id}.html`);
+
+/**
+ * Opens a page in a fresh context (empty cache), recording everything that could go wrong. A
+ * reference page is returned once Redoc has finished (`data-redoc` set), rendered or failed.
+ */
+async function visit(path: string, width: number): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  // A missing element fails in seconds, not after Playwright's default 30 s.
+  // A missing element fails in seconds, not after Playwright's default 30 s; a load, made while other
+  // pages load beside it, gets longer.
   page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(30_000);
   const origin = new URL(site.url).origin;
   const result: Visit = { page, requested: [], consoleErrors: [], pageErrors: [], failedRequests: [], httpErrors: [], offSite: [] };
   page.on('console', (message) => {
@@ -87,7 +97,69 @@ async function visit(path: string, width = 1366): Promise<Visit> {
     if (response.status() >= 400) result.httpErrors.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(new URL(path, site.url).href, { waitUntil: 'load' });
+  if (isReference(path)) await page.waitForSelector('html[data-redoc]', { timeout: 30_000 });
   return result;
+}
+
+// Loading a page (above all Redoc rendering a reference) is most of this file's time, and Chromium
+// does it in its own processes: while the tests read one page, the next pages they use load beside
+// it. Every page is still a fresh context with an empty cache, loaded once for all its tests.
+const AT_LAPTOP = 1366;
+const PHONE_WIDTHS = pages.flatMap((page) => (page === 'index.html' ? [320, 390] : [390]).map((width) => [page, width] as const));
+/** Every page load, in the order the tests below take them. */
+const PLAN: ReadonlyArray<readonly [string, number]> = [
+  ...['index.html', ...pages.filter((page) => page.startsWith('changelog-')), ...bundles.map((bundle) => `${bundle.id}.html`), ...pages.filter((page) => page === 'sandbox.html')].map(
+    (page) => [page, AT_LAPTOP] as const,
+  ),
+  ...PHONE_WIDTHS,
+];
+/** Pages loaded ahead of the one a test takes, and pages loading at once (the machine has 2 cores). */
+const LOOK_AHEAD = 2;
+const LOADING_AT_ONCE = 2;
+const started = new Map<string, Promise<Visit>>();
+const taken = new Set<string>();
+let freeLoadSlots = LOADING_AT_ONCE;
+const waitingForSlot: Array<() => void> = [];
+
+async function load(path: string, width: number): Promise<Visit> {
+  if (freeLoadSlots > 0) freeLoadSlots -= 1;
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  try {
+    return await visit(path, width);
+  } finally {
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else freeLoadSlots += 1;
+  }
+}
+
+function start(path: string, width: number): Promise<Visit> {
+  const key = `${path} at ${width}`;
+  let loading = started.get(key);
+  if (!loading) {
+    loading = load(path, width);
+    // Awaited by the test that takes it; a page loaded ahead for a test that does not run is closed
+    // in afterAll, and its failure is that test's, not an unhandled rejection.
+    loading.catch(() => {});
+    started.set(key, loading);
+  }
+  return loading;
+}
+
+/** The page a test reads, loaded ahead when it could be; the next pages of PLAN start loading. */
+function take(path: string, width = AT_LAPTOP): Promise<Visit> {
+  const at = PLAN.findIndex(([page, w]) => page === path && w === width);
+  if (at >= 0) for (const [page, w] of PLAN.slice(at + 1, at + 1 + LOOK_AHEAD)) start(page, w);
+  taken.add(`${path} at ${width}`);
+  return start(path, width);
+}
+
+/** Closes the pages loaded ahead that no test took (a test name filter, a failed hook). */
+async function closeUntaken() {
+  for (const [key, loading] of started) {
+    if (taken.has(key)) continue;
+    await loading.then((result) => result.page.context().close(), () => {});
+  }
 }
 
 function expectClean(result: Visit) {
@@ -128,16 +200,40 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
 }
 
+/** A full-page screenshot for people to look at, when DOCS_SCREENSHOTS=1 asks for one. */
 async function screenshot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   // Scrolled to the top, so the sticky bar and sidebar are drawn where a reader first sees them.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * With every callback, quick start and detail open: no sideways scrolling (and a screenshot when asked
+ * for). At 1366 px, with Redoc's search also showing results, axe-core finds no serious or critical
+ * violation and the page is still clean.
+ */
+async function expectLaidOut(result: Visit, path: string, width: number) {
+  const reference = isReference(path);
+  if (reference) expect(await result.page.getAttribute('html', 'data-redoc')).toBe('rendered');
+  await result.page.locator('details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
+  expect(await horizontalOverflow(result.page)).toEqual([]);
+  await screenshot(result.page, `${path.replace(/\.html$/, '')}-${width}`);
+  if (width !== AT_LAPTOP) return;
+  if (reference) {
+    await result.page.locator('#redoc input[placeholder="Search..."]').fill('message');
+    await result.page.waitForSelector('#redoc [data-role="search:results"] li', { timeout: 10_000 });
+  }
+  expect(await seriousViolations(result.page)).toEqual([]);
+  expectClean(result);
+}
+
+const LAPTOP_LAYOUT = `at ${AT_LAPTOP} px, with everything open: does not scroll sideways, and has no serious or critical accessibility violation`;
+
 describe('landing page', () => {
   let result: Visit;
   beforeAll(async () => {
-    result = await visit('index.html');
+    result = await take('index.html');
   });
   afterAll(() => result?.page.context().close());
 
@@ -202,23 +298,29 @@ describe('landing page', () => {
       if (url.pathname.endsWith('.json')) expect(await response.json()).toBeTypeOf('object');
     }
   });
+
+  // Last: it opens every quick start, which the test above opens by clicking.
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, 'index.html', AT_LAPTOP));
 });
 
 describe.each(pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
+  let result: Visit;
+  beforeAll(async () => {
+    result = await take(page);
+  });
+  afterAll(() => result?.page.context().close());
+
   it('loads clean, says what is released or pending, and its links resolve', async () => {
-    const result = await visit(page);
-    try {
-      expectClean(result);
-      const text = await result.page.locator('main').innerText();
-      expect(text).toMatch(/Breaking changes between releases/);
-      expect(text).toMatch(/No release yet|Releases/);
-      for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
-        expect((await fetch(href)).status, href).toBe(200);
-      }
-    } finally {
-      await result.page.context().close();
+    expectClean(result);
+    const text = await result.page.locator('main').innerText();
+    expect(text).toMatch(/Breaking changes between releases/);
+    expect(text).toMatch(/No release yet|Releases/);
+    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+      expect((await fetch(href)).status, href).toBe(200);
     }
   });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
 });
 
 interface RenderedResponse {
@@ -319,8 +421,7 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
   let anchorsWithoutTarget: string[];
 
   beforeAll(async () => {
-    result = await visit(`${id}.html`);
-    await result.page.waitForSelector('html[data-redoc]', { timeout: 30_000 });
+    result = await take(`${id}.html`);
     state = await result.page.getAttribute('html', 'data-redoc');
     rendered = await readOperations(result.page);
     anchorsWithoutTarget = await result.page
@@ -455,49 +556,43 @@ describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s referen
     for (const [href] of links) expect((await fetch(href)).status, href).toBe(200);
   });
 
-  // Last, so that it also covers whatever switching samples did.
+  // After the tests that switch samples, so its search and accessibility check see what they left.
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, `${id}.html`, AT_LAPTOP));
+
+  // Last, so that it also covers whatever switching samples and searching did.
   it('runs with no console error, no failed request and nothing from another host', () => {
     expectClean(result);
   });
 });
 
 describe.each(pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
+  let result: Visit;
+  beforeAll(async () => {
+    result = await take(page);
+  });
+  afterAll(() => result?.page.context().close());
+
   it("loads clean, shows the sandbox's README, and its links resolve", async () => {
-    const result = await visit(page);
-    try {
-      expectClean(result);
-      expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
-      for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
-        const url = new URL(href);
-        if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
-        else expect((await fetch(href)).status, href).toBe(200);
-      }
-    } finally {
-      await result.page.context().close();
+    expectClean(result);
+    expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
+    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+      const url = new URL(href);
+      if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
+      else expect((await fetch(href)).status, href).toBe(200);
     }
   });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
 });
 
-// Every page at a phone's and a laptop's width (the landing page also at 320 px): no sideways
-// scrolling, and a full-page screenshot. At 1366 px, with every callback, quick start and detail
-// open and the search showing results, axe-core finds no serious or critical violation.
-const WIDTHS = [390, 1366];
-describe.each(pages.flatMap((page) => (page === 'index.html' ? [320, ...WIDTHS] : WIDTHS).map((width) => [page, width] as const)))('%s at %i px', (page, width) => {
-  it(`does not scroll sideways; screenshot written${width === 1366 ? '; no serious or critical accessibility violation' : ''}`, async () => {
-    const result = await visit(page, width);
+// Every page at a phone's width (the landing page also at 320 px), each in a context of that width
+// from the start: no sideways scrolling with everything open. (At 1366 px each page's own tests above
+// check this and accessibility.)
+describe.each(PHONE_WIDTHS)('%s at %i px', (page, width) => {
+  it('does not scroll sideways', async () => {
+    const result = await take(page, width);
     try {
-      const reference = bundles.some((bundle) => page === `${bundle.id}.html`);
-      if (reference) await result.page.waitForSelector('html[data-redoc="rendered"]', { timeout: 30_000 });
-      await result.page.locator('details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
-      expect(await horizontalOverflow(result.page)).toEqual([]);
-      await screenshot(result.page, `${page.replace(/\.html$/, '')}-${width}`);
-      if (width !== 1366) return;
-      if (reference) {
-        await result.page.locator('#redoc input[placeholder="Search..."]').fill('message');
-        await result.page.waitForSelector('#redoc [data-role="search:results"] li', { timeout: 10_000 });
-      }
-      expect(await seriousViolations(result.page)).toEqual([]);
-      expectClean(result);
+      await expectLaidOut(result, page, width);
     } finally {
       await result.page.context().close();
     }
