@@ -47,10 +47,15 @@ export function generatedDirs(root) {
   return found.sort();
 }
 
-/** The name in the package.json of `dir`, if it has one. */
+/** The name in the package.json of `dir`, if it has one; throws, naming the file, if it is not JSON. */
 function packageName(dir) {
   const manifest = join(dir, 'package.json');
-  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).name || undefined : undefined;
+  if (!existsSync(manifest)) return undefined;
+  try {
+    return JSON.parse(readFileSync(manifest, 'utf8')).name || undefined;
+  } catch (error) {
+    throw new Error(`${manifest}: ${error.message}`);
+  }
 }
 
 /**
@@ -113,7 +118,17 @@ export function main(argv, root, io = { out: console.log, err: console.error }) 
       return 2;
     }
   }
-  if (build === 'owners') build = defaultBuild(root, generatedDirs(root));
+  // The command named when the files are stale: the one given, else the owners' build.
+  let regenerate = build;
+  if (build === 'owners' || build === undefined) {
+    try {
+      regenerate = defaultBuild(root, generatedDirs(root));
+    } catch (error) {
+      io.err(`check-generated: cannot tell which packages own the generated folders: ${error.message}`);
+      return 2;
+    }
+  }
+  if (build === 'owners') build = regenerate;
   if (build) {
     const result = spawnSync(build, { cwd: root, shell: true, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
     if (result.status !== 0) {
@@ -135,7 +150,7 @@ export function main(argv, root, io = { out: console.log, err: console.error }) 
     return 0;
   }
   for (const line of drift) io.err(`check-generated: ${describeDrift(line)}`);
-  io.err(`check-generated: the committed generated files are stale: run \`${build ?? defaultBuild(root, dirs)}\` and commit ${dirs.length === 1 ? dirs[0] : 'the generated folders'}`);
+  io.err(`check-generated: the committed generated files are stale: run \`${regenerate}\` and commit ${dirs.length === 1 ? dirs[0] : 'the generated folders'}`);
   return 1;
 }
 

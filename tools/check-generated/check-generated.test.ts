@@ -153,6 +153,14 @@ describe('check-generated', () => {
     expect(defaultBuild(repo, dirs())).toBe('pnpm build');
   });
 
+  it('reports a package.json it cannot read as unusable (exit 2), naming the file, before building anything', () => {
+    inStep();
+    write('packages/x-types/package.json', '{"name":');
+    const result = check([]);
+    expect(result.code).toBe(2);
+    expect(result.err).toEqual([expect.stringMatching(/^check-generated: cannot tell which packages own the generated folders: .*packages\/x-types\/package\.json: /)]);
+  });
+
   it('finds every generated folder of this repository, whatever the package', () => {
     const dirs = generatedDirs(repoRoot);
     const types = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'].map((id) => `packages/${id}-types/src/generated`);
