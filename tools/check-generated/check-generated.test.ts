@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generatedDirs, main } from './check-generated.mjs';
+import { defaultBuild, generatedDirs, main } from './check-generated.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = 'node gen.mjs';
@@ -122,11 +122,55 @@ describe('check-generated', () => {
     expect(check(['--build', 'node -e "process.exit(3)"']).code).toBe(2);
   });
 
+  it('without --no-build or --build, names the command that builds the owners of the generated folders', () => {
+    inStep();
+    write('specs/a.json', '{"title":"two"}');
+    commitAll('change the spec only');
+    execFileSync('node', ['gen.mjs'], { cwd: repo });
+    // The folders belong to no package here, so the command is the whole build.
+    expect(check(['--no-build']).err.at(-1)).toBe('check-generated: the committed generated files are stale: run `pnpm build` and commit the generated folders');
+    write('packages/x-types/package.json', '{"name":"x-types"}');
+    write('packages/validators/package.json', '{"name":"@scope/validators"}');
+    expect(check(['--no-build']).err.at(-1)).toBe(
+      'check-generated: the committed generated files are stale: run `pnpm exec turbo run build --filter=@scope/validators --filter=x-types` and commit the generated folders',
+    );
+  });
+
+  it('builds by default the packages that own a generated folder, a package that declares one before its first commit, else everything', () => {
+    inStep();
+    const dirs = () => generatedDirs(repo);
+    expect(defaultBuild(repo, dirs())).toBe('pnpm build');
+    // The nearest package.json above the folder names its owner, however deep the folder is.
+    write('packages/x-types/package.json', '{"name":"x-types"}');
+    write('packages/validators/package.json', '{"name":"validators"}');
+    expect(defaultBuild(repo, dirs())).toBe('pnpm exec turbo run build --filter=validators --filter=x-types');
+    // A package whose turbo.json outputs src/generated, with no such folder yet (never committed).
+    write('packages/new-types/package.json', '{"name":"new-types"}');
+    write('packages/new-types/turbo.json', '{"tasks":{"build":{"outputs":["dist/**","src/generated/**"]}}}');
+    expect(defaultBuild(repo, dirs())).toBe('pnpm exec turbo run build --filter=new-types --filter=validators --filter=x-types');
+    // A generated folder that no package below the root owns: only the whole build regenerates it.
+    write('tools/src/generated/loose.ts', '// generated, do not edit\n');
+    expect(defaultBuild(repo, dirs())).toBe('pnpm build');
+  });
+
+  it('reports a package.json it cannot read as unusable (exit 2), naming the file, before building anything', () => {
+    inStep();
+    write('packages/x-types/package.json', '{"name":');
+    const result = check([]);
+    expect(result.code).toBe(2);
+    expect(result.err).toEqual([expect.stringMatching(/^check-generated: cannot tell which packages own the generated folders: .*packages\/x-types\/package\.json: /)]);
+  });
+
   it('finds every generated folder of this repository, whatever the package', () => {
     const dirs = generatedDirs(repoRoot);
     const types = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'].map((id) => `packages/${id}-types/src/generated`);
     expect(dirs).toEqual(expect.arrayContaining(types));
     expect(dirs.every((dir) => dir.endsWith('/src/generated') && !dir.includes('node_modules'))).toBe(true);
+  });
+
+  it("builds by default this repository's generated folders' owners (and through turbo what they depend on), nothing downstream", () => {
+    const owners = [...['campaign-manager-v1', 'gateway-v1', 'im-v1', 'sms-v2'].map((id) => `${id}-types`), 'validators'];
+    expect(defaultBuild(repoRoot, generatedDirs(repoRoot))).toBe(`pnpm exec turbo run build ${owners.map((name) => `--filter=@messaging-contracts/${name}`).join(' ')}`);
   });
 });
 
