@@ -31,7 +31,31 @@ function bundlingConfig(config: Json): Json {
   return { apis, ...(config?.decorators ? { decorators: config.decorators } : {}) };
 }
 
+/**
+ * Base bundles already built in this process, by repository, commit and Redocly CLI: a commit's
+ * specs never change, and bundling them runs Redocly once per API, about a second of CPU each. A
+ * process that compares with the same commit again (the gate's tests and fuzz suite, a
+ * programmatic caller) bundles it once. Bounded: the oldest entry goes past this many; a failed
+ * bundling is not kept.
+ */
+export const BASE_BUNDLES_KEPT = 8;
+const built = new Map<string, Promise<BaseBundles>>();
+
+/** The bundles of `commit` (a full commit id), each a copy the caller may change. */
 export async function bundlesAt(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
+  const key = [repoRoot, commit, redocly].join('\0');
+  let bundling = built.get(key);
+  if (!bundling) {
+    bundling = bundleCommit(repoRoot, commit, redocly);
+    built.set(key, bundling);
+    bundling.catch(() => built.delete(key));
+    if (built.size > BASE_BUNDLES_KEPT) built.delete(built.keys().next().value as string);
+  }
+  const { hasSpecs, bundles } = await bundling;
+  return { hasSpecs, bundles: new Map([...bundles].map(([id, bundle]) => [id, structuredClone(bundle)])) };
+}
+
+async function bundleCommit(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
   if (gitMaybe(repoRoot, ['cat-file', '-e', `${commit}:specs/redocly.yaml`]) === undefined) {
     return { hasSpecs: false, bundles: new Map() };
   }
