@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { packPackage, type PackedPackage } from './pack.js';
+import { packedFrom, packPackage, type PackedPackage } from './pack.js';
 import { repoRoot, type WorkspacePackage } from './workspace.js';
 
 const run = promisify(execFile);
@@ -27,21 +27,40 @@ export async function buildPackages(packages: readonly WorkspacePackage[], root:
   }
 }
 
-/** Packs every package into `destination`, two at a time (pnpm pack is mostly process start-up). */
-export async function packAll(packages: readonly WorkspacePackage[], destination: string): Promise<PackOutcome[]> {
-  const outcomes: PackOutcome[] = new Array(packages.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < packages.length) {
-      const index = next++;
-      const pkg = packages[index] as WorkspacePackage;
-      try {
-        outcomes[index] = { ok: true, packed: await packPackage(pkg, destination) };
-      } catch (error) {
-        outcomes[index] = { ok: false, name: pkg.name, error: error instanceof Error ? error.message : String(error) };
-      }
+/**
+ * Packs every package into `destination` with one `pnpm -r pack` (each `pnpm pack` is mostly pnpm
+ * starting up: fourteen of them cost 5 s of CPU, one recursive run under 1 s). When the recursive
+ * run fails, each package is packed on its own, so that the failure is told of the package it
+ * belongs to and the others are still packed.
+ */
+export async function packAll(packages: readonly WorkspacePackage[], destination: string, root: string = repoRoot): Promise<PackOutcome[]> {
+  try {
+    const { stdout } = await run('pnpm', ['-r', ...packages.map((pkg) => `--filter=${pkg.name}`), 'pack', '--pack-destination', destination, '--json'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const written = new Map((JSON.parse(stdout) as { name: string; filename: string }[]).map((entry) => [entry.name, entry.filename]));
+    return await Promise.all(
+      packages.map(async (pkg): Promise<PackOutcome> => {
+        const tarball = written.get(pkg.name);
+        if (tarball === undefined) return { ok: false, name: pkg.name, error: `pnpm -r pack wrote no tarball for ${pkg.name}` };
+        return { ok: true, packed: await packedFrom(pkg, tarball) };
+      }),
+    );
+  } catch {
+    return packEach(packages, destination);
+  }
+}
+
+/** Packs the packages one by one, each failure its package's own. */
+async function packEach(packages: readonly WorkspacePackage[], destination: string): Promise<PackOutcome[]> {
+  const outcomes: PackOutcome[] = [];
+  for (const pkg of packages) {
+    try {
+      outcomes.push({ ok: true, packed: await packPackage(pkg, destination) });
+    } catch (error) {
+      outcomes.push({ ok: false, name: pkg.name, error: error instanceof Error ? error.message : String(error) });
     }
-  };
-  await Promise.all([worker(), worker()]);
+  }
   return outcomes;
 }

@@ -18,13 +18,21 @@ export interface PackedPackage extends WorkspacePackage {
  * `changeset publish`) would: `workspace:` ranges rewritten, `files` applied, lifecycle scripts run.
  */
 export async function packPackage(pkg: WorkspacePackage, destination: string): Promise<PackedPackage> {
-  const { stdout } = await run('pnpm', ['pack', '--pack-destination', destination, '--json'], {
-    cwd: pkg.dir,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const { filename } = JSON.parse(stdout) as { filename: string };
-  const contents = await readTarball(filename);
-  return { ...pkg, tarball: filename, files: [...contents.keys()].sort() };
+  let stdout: string;
+  try {
+    ({ stdout } = await run('pnpm', ['pack', '--pack-destination', destination, '--json'], { cwd: pkg.dir, maxBuffer: 16 * 1024 * 1024 }));
+  } catch (error) {
+    // pnpm prints a failed lifecycle script on stdout: both streams, so the reason is in the error.
+    const { stdout: out = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`pnpm pack failed in ${pkg.relativeDir}:\n${`${out}\n${stderr}`.trim()}`);
+  }
+  return packedFrom(pkg, (JSON.parse(stdout) as { filename: string }).filename);
+}
+
+/** The package with its tarball and the tarball's file list. */
+export async function packedFrom(pkg: WorkspacePackage, tarball: string): Promise<PackedPackage> {
+  const contents = await readTarball(tarball);
+  return { ...pkg, tarball, files: [...contents.keys()].sort() };
 }
 
 /** The files of a packed tarball by path relative to its root folder (npm's `package/`). */
