@@ -70,24 +70,23 @@ async function bundleCommit(repoRoot: string, commit: string, redocly: string): 
     execFileSync('tar', ['-x', '-C', work], { input: archive, stdio: ['pipe', 'ignore', 'pipe'] });
     const specsDir = join(work, 'specs');
     const config = bundlingConfig(parse(readFileSync(join(specsDir, 'redocly.yaml'), 'utf8')));
+    // Each API's output in the config, so one Redocly run bundles them all: Redocly starting up is
+    // most of a bundling's cost (four runs 2.1 s of CPU, one run 0.5 s).
+    const ids = Object.keys(config.apis);
+    if (ids.length === 0) return { hasSpecs: true, bundles: new Map() };
+    for (const id of ids) config.apis[id].output = join(work, `${id}.json`);
     const configPath = join(specsDir, 'spec-diff.redocly.yaml');
     writeFileSync(configPath, stringify(config));
-    const bundles = new Map<string, Json>();
-    await Promise.all(
-      Object.keys(config.apis).map(async (id) => {
-        const output = join(work, `${id}.json`);
-        try {
-          await run(redocly, ['bundle', id, '--config', configPath, '--output', output, '--lint-config', 'off'], {
-            cwd: specsDir,
-            env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-          });
-        } catch (error) {
-          const stderr = (error as { stderr?: string }).stderr ?? String(error);
-          throw new UnusableInput(`bundling ${id} at ${commit} failed:\n${stderr}`);
-        }
-        bundles.set(id, JSON.parse(readFileSync(output, 'utf8')));
-      }),
-    );
+    try {
+      await run(redocly, ['bundle', '--config', configPath, '--lint-config', 'off'], {
+        cwd: specsDir,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? String(error);
+      throw new UnusableInput(`bundling ${ids.join(', ')} at ${commit} failed:\n${stderr}`);
+    }
+    const bundles = new Map<string, Json>(ids.map((id) => [id, JSON.parse(readFileSync(join(work, `${id}.json`), 'utf8'))]));
     return { hasSpecs: true, bundles };
   } finally {
     rmSync(work, { recursive: true, force: true });
