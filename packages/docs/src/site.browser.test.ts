@@ -2,10 +2,11 @@
 // page loads with no console error, no failed request and nothing fetched from another host; every
 // operation, callback, response, header and example of each bundle is on its reference page, with its
 // code samples; every callback shows its answers' examples; every link resolves. Every page at 1366 px,
-// then narrowed to 390 px (the landing page also to 320 px), has no horizontal overflow, and at 1366 px
-// axe-core finds no serious or critical violation (callbacks expanded, search open). With DOCS_SCREENSHOTS=1, full-page
-// screenshots of every page at each width go to screenshots/ for people to look at; no test reads them,
-// and drawing the long reference pages whole is a large share of the run, so by default none are taken.
+// then narrowed to 390 px (the landing page also to 320 px), has no horizontal overflow, and at
+// 1366 px axe-core finds no serious or critical violation (callbacks expanded, search open). With
+// DOCS_SCREENSHOTS=1, full-page screenshots of every page at each width go to screenshots/ for people
+// to look at; no test reads them, and drawing the long reference pages whole is a large share of the
+// run, so by default none are taken.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

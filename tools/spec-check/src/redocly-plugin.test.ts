@@ -20,8 +20,9 @@ interface Problem {
   location: Array<{ source: { ref: string }; pointer: string }>;
 }
 
-function lint(cwd: string, api?: string): { status: number | null; problems: Problem[] } {
-  const result = spawnSync(redoclyBin, ['lint', ...(api ? [api] : []), '--format', 'json'], {
+/** `redocly lint` of every API of the redocly.yaml in `cwd`. */
+function lint(cwd: string): { status: number | null; problems: Problem[] } {
+  const result = spawnSync(redoclyBin, ['lint', '--format', 'json'], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
@@ -40,19 +41,19 @@ afterAll(() => {
 interface Case {
   /** The case's folder in the workspace, which holds its copy of the spec folder. */
   folder: string;
-  api: string;
 }
 
 /** The cases' copies, in one folder, with a redocly.yaml that runs only the plugin's rules on each. */
 function lintCases(given: Array<{ api: string; mutate: (folder: string) => void }>): { cases: Case[]; problems: Problem[] } {
   workspace = mkdtempSync(join(tmpdir(), 'spec-check-lint-'));
+  const apis: Record<string, { root: string }> = {};
   const cases = given.map(({ api, mutate }, index) => {
     const folder = `case-${index}`;
     cpSync(join(specsDir, api), join(workspace, folder, api), { recursive: true });
     mutate(join(workspace, folder, api));
-    return { folder, api };
+    apis[folder] = { root: `./${folder}/${api}/openapi.yaml` };
+    return { folder };
   });
-  const apis = Object.fromEntries(cases.map(({ folder, api }) => [folder, { root: `./${folder}/${api}/openapi.yaml` }]));
   writeFileSync(join(workspace, 'redocly.yaml'), stringify({ apis, plugins: [plugin], rules: Object.fromEntries(rules.map((r) => [r, 'error'])) }));
   return { cases, problems: lint(workspace).problems };
 }
