@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // check-generated: regenerates the generated files from the committed specs, then fails when any
 // generated folder differs from what git has committed: a changed file, a deleted one, or a new
-// file the generator writes that was never committed. The drift tests beside the generated files
-// run after the build has rewritten them, so they cannot see a stale commit; this compares with
-// git instead (issue 13, item 1).
+// file the generator writes that was never committed. A test run rebuilds the generated files
+// first, so no test comparing them with a fresh generation can see a stale commit; this compares
+// with git instead (issue 13, item 1).
 //
 // By default it builds only the packages that own a generated folder (the nearest package.json
 // above it, or a turbo.json that names src/generated among its build outputs) and, through
