@@ -1,7 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { bundlePath, generateSchema, interfaceIds, webhooksDeclaration } from './build-types.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTypesPackage, bundlePath, generateSchema, interfaceIds, webhooksDeclaration } from './build-types.mjs';
 
 const cli = fileURLToPath(new URL('./build-types.mjs', import.meta.url));
 
@@ -47,6 +50,41 @@ describe('typegen', () => {
     ['a $ref to a missing component', { webhooks: { status: { $ref: '#/components/pathItems/Gone' } }, components: { pathItems: {} } }],
   ])('webhooksDeclaration refuses %s, naming the webhook', (_title, given) => {
     expect(() => webhooksDeclaration(given)).toThrow(/webhook status: expected a \$ref to #\/components\/pathItems/);
+  });
+
+  describe('the fingerprint: a build generates only when the file is not what its inputs give', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'typegen-'));
+    afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+    const dir = join(scratch, 'gateway-v1-types');
+    const target = join(dir, 'src', 'generated', 'schema.d.ts');
+    const bundle = join(scratch, 'gateway-v1.json');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(bundle, readFileSync(bundlePath('gateway-v1')));
+
+    it('generates a missing file, then keeps it without generating while nothing changed', async () => {
+      expect(await buildTypesPackage('gateway-v1', dir, bundle)).toMatchObject({ changed: true, generated: true });
+      const first = readFileSync(target, 'utf8');
+      expect(first).toBe(await generateSchema('gateway-v1', bundle));
+      expect(first.split('\n')[2]).toMatch(/^\/\/ fingerprint: inputs [0-9a-f]{64}, text [0-9a-f]{64}$/);
+      expect(await buildTypesPackage('gateway-v1', dir, bundle)).toMatchObject({ changed: false, generated: false });
+      expect(readFileSync(target, 'utf8')).toBe(first);
+      expect(readFileSync(join(dir, 'dist', 'generated', 'schema.d.ts'), 'utf8')).toBe(first);
+    });
+
+    it('regenerates a file edited by hand, its fingerprint left as it was', async () => {
+      const fresh = readFileSync(target, 'utf8');
+      appendFileSync(target, 'export type Edited = true;\n');
+      expect(await buildTypesPackage('gateway-v1', dir, bundle)).toMatchObject({ changed: true, generated: true });
+      expect(readFileSync(target, 'utf8')).toBe(fresh);
+    });
+
+    it('regenerates when the bundle changed', async () => {
+      const document = JSON.parse(readFileSync(bundle, 'utf8'));
+      document.info.description += ' Changed.';
+      writeFileSync(bundle, JSON.stringify(document, null, 2));
+      expect(await buildTypesPackage('gateway-v1', dir, bundle)).toMatchObject({ changed: true, generated: true });
+      expect(readFileSync(target, 'utf8')).toBe(await generateSchema('gateway-v1', bundle));
+    });
   });
 
   it('refuses a call without an interface id, with a usage line', () => {
