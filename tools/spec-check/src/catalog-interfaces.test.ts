@@ -1,8 +1,11 @@
 // The catalogue is written by hand from the spec document (the audits hold it against the
 // document); here it is held against the one list of interfaces, specs/interfaces.json, so a new
 // entry there names the catalogue file it still needs.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadCatalog } from './catalog.js';
+import { catalogDir, catalogIds, loadCatalog } from './catalog.js';
 import { interfaceList } from './testing/fixtures.js';
 
 const catalog = loadCatalog();
@@ -15,4 +18,15 @@ it.each(interfaceList)('catalog/$id.yaml is interface $letter at $basePath', ({ 
 
 it('has no catalogue file for an interface the list does not have', () => {
   expect([...catalog.keys()].sort()).toEqual(interfaceList.map((api) => api.id).sort());
+});
+
+it('names each catalogue file after its api, which the CLI reads from the file names alone', () => {
+  expect(catalogIds()).toEqual([...catalog.keys()]);
+  const scratch = mkdtempSync(join(tmpdir(), 'catalog-'));
+  try {
+    copyFileSync(join(catalogDir, 'sms-v2.yaml'), join(scratch, 'sms.yaml'));
+    expect(() => loadCatalog(scratch)).toThrow('sms.yaml: api "sms-v2" does not match the file name; name the file <api>.yaml');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });

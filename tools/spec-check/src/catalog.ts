@@ -515,12 +515,23 @@ function validateReferences(catalog: ApiCatalog, file: string): void {
 
 let cached: Catalog | undefined;
 
+const catalogFiles = (directory: string) => readdirSync(directory).filter((n) => n.endsWith('.yaml')).sort();
+
+/**
+ * The API ids of the catalogue, from its file names (loadCatalog holds each file's `api` to its
+ * name), without parsing it: the CLI refuses an unknown `--api` or an unusable document first.
+ */
+export function catalogIds(directory = catalogDir): string[] {
+  return catalogFiles(directory).map((name) => name.slice(0, -'.yaml'.length));
+}
+
 /** The catalogue shipped in ../catalog, one file per interface, keyed by API id. */
 export function loadCatalog(directory = catalogDir): Catalog {
   if (directory === catalogDir && cached) return cached;
   const catalog: Catalog = new Map();
-  for (const name of readdirSync(directory).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const name of catalogFiles(directory)) {
     const api = parseApiCatalog(readFileSync(join(directory, name), 'utf8'), name);
+    if (`${api.api}.yaml` !== name) throw new Error(`${name}: api "${api.api}" does not match the file name; name the file <api>.yaml`);
     catalog.set(api.api, api);
   }
   if (directory === catalogDir) cached = catalog;

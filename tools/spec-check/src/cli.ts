@@ -7,7 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Catalog, loadCatalog } from './catalog.js';
+import { type Catalog, catalogIds, loadCatalog } from './catalog.js';
 import { checkDocument, formatViolation, type Violation } from './check.js';
 import { detectApi } from './detect.js';
 import { loadDocument, UnusableInput } from './load-document.js';
@@ -64,9 +64,8 @@ function parseArgs(argv: string[]): Args {
   return result;
 }
 
-function jobsFor(args: Args, catalog: Catalog): Job[] {
-  const known = [...catalog.keys()];
-  if (args.api !== undefined && !catalog.has(args.api)) {
+function jobsFor(args: Args, known: string[]): Job[] {
+  if (args.api !== undefined && !known.includes(args.api)) {
     throw new UsageError(`unknown interface id "${args.api}" (known: ${known.join(', ')})`);
   }
   if (args.files.length > 1) throw new UsageError('give one document at a time');
@@ -80,7 +79,7 @@ function jobsFor(args: Args, catalog: Catalog): Job[] {
   const file = args.files[0]!;
   if (args.api !== undefined) return [{ api: args.api, file, shown: file }];
   const byName = basename(file).replace(/\.(json|ya?ml)$/i, '');
-  return [{ api: catalog.has(byName) ? byName : '', file, shown: file }];
+  return [{ api: known.includes(byName) ? byName : '', file, shown: file }];
 }
 
 /** Entries per interface (rows) and per section (columns), as a Markdown table. */
@@ -102,28 +101,35 @@ export function countsTable(catalog: Catalog): string[] {
 
 export function main(argv: string[], io: Io = { out: console.log, err: console.error }): number {
   let args: Args;
-  let catalog: Catalog;
-  try {
-    catalog = loadCatalog();
-  } catch (error) {
-    io.err(`spec-check: ${(error as Error).message}`);
-    return 2;
-  }
-  let jobs: Job[];
+  let jobs: Job[] = [];
   try {
     args = parseArgs(argv);
     if (args.help) {
       io.out(USAGE);
       return 0;
     }
-    if (args.counts) {
-      for (const line of countsTable(catalog)) io.out(line);
-      return 0;
-    }
-    jobs = jobsFor(args, catalog);
+    if (!args.counts) jobs = jobsFor(args, catalogIds());
   } catch (error) {
     io.err(`spec-check: ${(error as Error).message}\n${USAGE}`);
     return 2;
+  }
+  // Parsed only once a document is loaded: a refused or unreadable one never needs it (each spawn
+  // of the CLI in the robustness tests paid for it; issue 14). An unusable catalogue is exit 2.
+  let loaded: Catalog | undefined;
+  const catalog = (): Catalog | undefined => {
+    try {
+      loaded ??= loadCatalog();
+      return loaded;
+    } catch (error) {
+      io.err(`spec-check: ${(error as Error).message}`);
+      return undefined;
+    }
+  };
+  if (args.counts) {
+    const counted = catalog();
+    if (!counted) return 2;
+    for (const line of countsTable(counted)) io.out(line);
+    return 0;
   }
 
   const violations: Violation[] = [];
@@ -138,17 +144,19 @@ export function main(argv: string[], io: Io = { out: console.log, err: console.e
     try {
       const document = loadDocument(job.file);
       const view = jsonView(document, job.file);
-      const api = job.api || detectApi(view, catalog);
+      const checked = catalog();
+      if (!checked) return 2;
+      const api = job.api || detectApi(view, checked);
       if (!api) {
-        io.err(`spec-check: ${shown}: cannot tell which interface this is; use --api <id> (${[...catalog.keys()].join(', ')})`);
+        io.err(`spec-check: ${shown}: cannot tell which interface this is; use --api <id> (${[...checked.keys()].join(', ')})`);
         unusable = true;
         continue;
       }
-      const found = checkDocument(view, catalog.get(api)!);
+      const found = checkDocument(view, checked.get(api)!);
       violations.push(...found);
       if (!args.json) {
         for (const violation of found) io.out(formatViolation(violation));
-        const count = catalog.get(api)!.entries.length;
+        const count = checked.get(api)!.entries.length;
         io.out(found.length === 0 ? `spec-check: ${api} ${shown}: ok (${count} entries)` : `spec-check: ${api} ${shown}: ${found.length} violation${found.length === 1 ? '' : 's'}`);
       }
     } catch (error) {
