@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,9 +71,12 @@ describe('typegen', () => {
       expect(readFileSync(join(dir, 'dist', 'generated', 'schema.d.ts'), 'utf8')).toBe(first);
     });
 
-    it('regenerates a file edited by hand, its fingerprint left as it was', async () => {
+    it.each([
+      ['below it', (text: string) => `${text}export type Edited = true;\n`],
+      ['above it, in the header', (text: string) => text.replace('— do not edit.', '— edited.')],
+    ])('regenerates a file edited by hand %s, its fingerprint left as it was', async (_where, edit) => {
       const fresh = readFileSync(target, 'utf8');
-      appendFileSync(target, 'export type Edited = true;\n');
+      writeFileSync(target, edit(fresh));
       expect(await buildTypesPackage('gateway-v1', dir, bundle)).toMatchObject({ changed: true, generated: true });
       expect(readFileSync(target, 'utf8')).toBe(fresh);
     });
