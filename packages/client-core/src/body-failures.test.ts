@@ -71,13 +71,16 @@ describe('timeoutMs and a streamed body', () => {
   });
 });
 
-it('a gzip-labelled body that is not gzip, delimited by the close, still ends at timeoutMs', async () => {
-  // fetch itself hangs on this one (the abort does not end the body): found by the hostile suite.
+it('a gzip-labelled body that is not gzip, delimited by the close, still ends by timeoutMs', async () => {
+  // fetch itself can hang on this one (the abort does not end the body): found by the hostile suite.
+  // Usually the timer ends it (timeout); on a loaded machine undici may see the close and the bad
+  // gzip first (network), which CI's run under load once showed. Either way it ends, as a
+  // ClientNetworkError, and never hangs.
   server.reply({ raw: ['HTTP/1.1 206 Partial\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n{"a":1}'], end: 'close' });
   const settled = await Promise.race([
     thrown(() => client({ timeoutMs: 200 }).GET('/things')),
     new Promise((resolve) => setTimeout(() => resolve('still pending'), 2500)),
   ]);
   expect(settled).toBeInstanceOf(ClientNetworkError);
-  expect(settled).toMatchObject({ kind: 'timeout' });
+  expect(['timeout', 'network']).toContain((settled as ClientNetworkError).kind);
 });
