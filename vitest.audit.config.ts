@@ -8,5 +8,9 @@ export default defineConfig({
     name: 'audit-document',
     include: ['specs/test/**/*.audit.test.ts', 'packages/*/src/**/*.audit.test.ts', 'tools/*/src/**/*.audit.test.ts'],
     testTimeout: 60_000,
+    // As every package's tests (vitest.shared.ts): files one after another in one worker thread
+    // that keeps its module cache, not a process each.
+    isolate: false,
+    pool: 'threads',
   },
 });
