@@ -3,8 +3,6 @@ export declare function bundlePath(id: string): string;
 /** The `webhooks` declaration of a bundle (each a `$ref` to components.pathItems), or undefined without webhooks. */
 export declare function webhooksDeclaration(document: unknown): string | undefined;
 export declare function generateSchema(id: string, bundleFile?: string): Promise<string>;
-/** Whether a generated file's text was generated from these inputs (its fingerprint) and is unedited. */
-export declare function isUpToDate(current: string | undefined, inputs: string): boolean;
 /** `generated`: openapi-typescript ran (the file's fingerprint did not say it is up to date). */
 export declare function buildTypesPackage(id: string, dir?: string, bundleFile?: string): Promise<{ target: string; changed: boolean; generated: boolean }>;
 export function interfaceIds(): string[];

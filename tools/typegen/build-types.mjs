@@ -86,7 +86,7 @@ function fingerprint(inputs, header, body) {
 }
 
 /** Whether `current` (a generated file's text) was generated from `inputs` and is unedited. */
-export function isUpToDate(current, inputs) {
+function isUpToDate(current, inputs) {
   const match = current === undefined ? null : FINGERPRINT.exec(current);
   if (!match || match[1] !== inputs) return false;
   return match[2] === sha256(current.slice(0, match.index) + current.slice(match.index + match[0].length));
