@@ -1,0 +1,146 @@
+// The site's own pages in headless Chromium: the landing page, each interface's changelog and the
+// sandbox page (the references are references.browser.test.ts; what both share, and why they are two
+// files, is browser-site.ts). Each loads clean and shows what its sources state, its links resolve,
+// and it is laid out at 1366 px and at a phone's width with no serious or critical axe-core violation.
+import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { listCallbacks } from './bundles.mjs';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations, type Visit } from './browser-site.js';
+
+const site = openSite((pages) => [
+  'index.html',
+  ...pages.filter((page) => page.startsWith('changelog-')),
+  ...pages.filter((page) => page === 'sandbox.html'),
+]);
+
+describe('landing page', () => {
+  let result: Visit;
+  beforeAll(async () => {
+    result = await site.take('index.html');
+  });
+  afterAll(() => result?.page.context().close());
+
+  it('loads with no console error, no failed request and nothing from another host', () => {
+    expectClean(result);
+    site.expectRequestsCounted(result, 'index.html');
+  });
+
+  it.each(bundles.map((bundle) => [bundle.id, bundle] as const))('shows %s with its letter and the facts its bundle states', async (id, { doc }) => {
+    const card = result.page.locator(`section[id="${id}"]`);
+    const letter = /Interface ([A-D]) /.exec(doc.info.description)?.[1];
+    expect(await card.locator('h2 a.reference').innerText()).toBe(`${letter} · ${doc.info.title}`);
+    expect(await card.locator('h2 .version').innerText()).toBe(doc.info.version);
+    expect(await card.locator('.base-path').innerText()).toBe(doc.servers[0].url.replace('{base_url}', ''));
+    const purpose = await card.locator('.purpose').innerText();
+    if (doc.info.summary) expect(purpose).toBe(doc.info.summary);
+    const auth = await card.locator('.auth').innerText();
+    for (const requirement of doc.security) {
+      for (const name of Object.keys(requirement)) {
+        const scheme = doc.components.securitySchemes[name];
+        expect(auth.toLowerCase()).toContain(scheme.type === 'apiKey' ? scheme.name.toLowerCase() : String(scheme.scheme).toLowerCase());
+      }
+    }
+    const links = await card.locator('.links a').evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('download')]));
+    expect(links).toEqual([[`./${id}.html`, null], [`./${id}.json`, `${id}.json`], [`./${id}.yaml`, `${id}.yaml`], [`./changelog-${id}.html`, null]]);
+    const installs = await card.locator('.packages pre').allInnerTexts();
+    expect(installs).toContain(`npm install @messaging-contracts/${id}-client`);
+    expect(installs).toContain('npm install @messaging-contracts/openapi');
+    if (listCallbacks(doc).length > 0) expect(installs).toContain('npm install @messaging-contracts/webhooks');
+    // The quick start: how to authenticate, and a first request with the interface's client and curl.
+    await card.locator('details.quick-start > summary').click();
+    const quickStart = await card.locator('details.quick-start').innerText();
+    expect(quickStart).toMatch(/Authentication( \(section 5\))?: /);
+    expect(quickStart).toContain('section 5');
+    expect(quickStart).toContain(`from '@messaging-contracts/${id}-client'`);
+    expect(quickStart).toContain('curl -X ');
+  });
+
+  it('says what tells A and B apart for one SMS', async () => {
+    const text = await result.page.locator('section.choose').innerText();
+    for (const fact of ['link', 'callbacks', 'UUID', 'broadcast', 'numeric id']) expect(text).toContain(fact);
+  });
+
+  it('points to the sandbox', async () => {
+    const text = await result.page.locator('section.sandbox').innerText();
+    expect(text).toContain('pnpm sandbox');
+    expect(await result.page.locator('section.sandbox a').count()).toBe(site.pages.includes('sandbox.html') ? 1 : 0);
+  });
+
+  it('has links that all resolve on the site', async () => {
+    const hrefs = await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(bundles.length * 4);
+    for (const href of new Set(hrefs)) {
+      const url = new URL(href);
+      expect(url.origin, href).toBe(new URL(site.url()).origin);
+      if (url.hash && url.pathname === '/index.html') {
+        expect(await result.page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
+        continue;
+      }
+      const response = await fetch(url);
+      expect(response.status, href).toBe(200);
+      if (url.pathname.endsWith('.json')) expect(await response.json()).toBeTypeOf('object');
+    }
+  });
+
+  // Last: it opens every quick start, which the test above opens by clicking.
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, 'index.html', AT_LAPTOP));
+  phoneLayoutTests('index.html', () => result);
+});
+
+describe.each(site.pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
+  let result: Visit;
+  beforeAll(async () => {
+    result = await site.take(page);
+  });
+  afterAll(() => result?.page.context().close());
+
+  it('loads clean, says what is released or pending, and its links resolve', async () => {
+    expectClean(result);
+    const text = await result.page.locator('main').innerText();
+    expect(text).toMatch(/Breaking changes between releases/);
+    expect(text).toMatch(/No release yet|Releases/);
+    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+      expect((await fetch(href)).status, href).toBe(200);
+    }
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
+  phoneLayoutTests(page, () => result);
+});
+
+describe.each(site.pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
+  let result: Visit;
+  beforeAll(async () => {
+    result = await site.take(page);
+  });
+  afterAll(() => result?.page.context().close());
+
+  it("loads clean, shows the sandbox's README, and its links resolve", async () => {
+    expectClean(result);
+    expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
+    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+      const url = new URL(href);
+      if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
+      else expect((await fetch(href)).status, href).toBe(200);
+    }
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
+  phoneLayoutTests(page, () => result);
+});
+
+// The layout and accessibility checks above can fail: each finds what it is made to find.
+describe('the checks themselves', () => {
+  it('see a page that scrolls sideways, and a serious accessibility violation', async () => {
+    const context = await site.browser().newContext({ viewport: { width: 390, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.setContent('<html lang="en"><body><div style="width: 600px">wide</div><img src="data:,"><p style="color:#eee;background:#fff">faint</p></body></html>');
+      expect((await horizontalOverflow(page))[0]).toMatch(/^div\. right=608 of 390/);
+      const violations = await seriousViolations(page);
+      expect(violations.some((v) => /image-alt/.test(v))).toBe(true);
+      expect(violations.some((v) => /color-contrast/.test(v))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

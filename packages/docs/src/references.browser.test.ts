@@ -1,0 +1,263 @@
+// Each interface's reference page in headless Chromium, rendered by Redoc from its bundle: every
+// operation, callback, response, header and example of the bundle is on it, with its code samples;
+// its links resolve; it is laid out at 1366 px and at a phone's width with no serious or critical
+// axe-core violation (callbacks expanded, search open), and runs with no console error, no failed
+// request and nothing from another host. What the browser tests share, and why the site's own pages
+// are another file (pages.browser.test.ts), is browser-site.ts.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCallbacks } from './bundles.mjs';
+import { samplesOf } from './samples.mjs';
+import { unusedComponents } from './view.mjs';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, LAPTOP_LAYOUT, openSite, phoneLayoutTests, type Visit } from './browser-site.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+const site = openSite(() => bundles.map((bundle) => `${bundle.id}.html`));
+
+interface RenderedResponse {
+  code: string;
+  headers: string[];
+}
+interface RenderedOperation {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  text: string;
+  responses: RenderedResponse[];
+}
+
+/** Reads, in the page, what Redoc rendered for each operation and webhook. */
+function readOperations(page: Page): Promise<RenderedOperation[]> {
+  return page.evaluate(() => {
+    const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const heading = (root: Element, title: string) => [...root.querySelectorAll('h3')].find((h3) => text(h3) === title);
+    // Each response is one element after its list's heading: a button with the status code, then,
+    // when the response has content, the headers and schema.
+    const responses = (h3: Element | undefined) =>
+      [...(h3?.parentElement?.children ?? [])].filter((child) => child !== h3).map((wrapper) => ({
+        code: text(wrapper.querySelector('strong')),
+        headers: [...wrapper.querySelectorAll('table')]
+          .filter((table) => text(table.querySelector('caption')) === 'Response Headers')
+          .flatMap((table) => [...table.querySelectorAll(':scope > tbody > tr > td .property-name')].map((name) => text(name))),
+      }));
+    return [...document.querySelectorAll('#redoc [id^="operation/"]')].map((op) => {
+      const verb = op.querySelector('.http-verb');
+      return {
+        id: op.id.slice('operation/'.length),
+        method: text(verb),
+        path: text(verb?.nextElementSibling),
+        // A webhook's heading carries Redoc's "Webhook" badge after the summary.
+        summary: text(op.querySelector('h2')).replace(/ Webhook$/, ''),
+        text: text(op),
+        responses: responses(heading(op, 'Responses')),
+      };
+    });
+  });
+}
+
+/** Every key and scalar value of an example, as Redoc's JSON sample prints it. */
+function exampleTokens(example: unknown): string[] {
+  if (example === null || typeof example !== 'object') return [typeof example === 'string' ? JSON.stringify(example) : String(example)];
+  if (Array.isArray(example)) return example.flatMap(exampleTokens);
+  return Object.entries(example).flatMap(([key, value]) => [JSON.stringify(key), ...exampleTokens(value)]);
+}
+
+function exampleOf(media: { example?: unknown; examples?: Record<string, { value?: unknown }> }): unknown {
+  if ('example' in media) return media.example;
+  // With several named examples Redoc shows the first one first.
+  return Object.values(media.examples ?? {})[0]?.value;
+}
+
+function hasExample(media: object | undefined): media is { example?: unknown; examples?: Record<string, { value?: unknown }> } {
+  return media !== undefined && ('example' in media || Object.keys((media as { examples?: object }).examples ?? {}).length > 0);
+}
+
+function expectShown(shown: string, example: unknown, where: string) {
+  for (const token of exampleTokens(example)) expect(shown.includes(token), `${where}: ${token} in\n${shown}`).toBe(true);
+}
+
+/** The samples block that follows the right-panel heading `title`. */
+function samples(op: Locator, title: string): Locator {
+  return op.locator(`h3:has-text("${title}") + div`);
+}
+
+function responsesOf(doc: any, op: any) {
+  return Object.entries(op.responses as Record<string, any>).map(([code, response]) => ({
+    code,
+    headers: Object.keys(deref(doc, response).headers ?? {}),
+  }));
+}
+
+function deref(doc: any, node: any): any {
+  let current = node;
+  while (current && typeof current.$ref === 'string') current = current.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  return current;
+}
+
+/** Text as the page shows it, whitespace folded. */
+const folded = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+// The four references side by side, each in a page of its own (Chromium renders each in its own
+// renderer): one after another they were the longest stretch of `pnpm test`, ending alone (issue
+// 14). The tests of one reference run in order (`it.sequential`): each leaves its page as the next
+// expects it, the layout and accessibility checks last.
+describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s reference', (id, { doc }) => {
+  const expected = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] })),
+  );
+  const hooks = listCallbacks(doc);
+  const hookIds = new Set(hooks.map((hook) => hook.operationId));
+  const codeSamples = samplesOf(doc, id);
+
+  let result: Visit;
+  let rendered: RenderedOperation[];
+  let state: string | null;
+  let anchorsWithoutTarget: string[];
+
+  beforeAll(async () => {
+    result = await site.take(`${id}.html`);
+    state = await result.page.getAttribute('html', 'data-redoc');
+    rendered = await readOperations(result.page);
+    anchorsWithoutTarget = await result.page
+      .locator('#redoc a[href^="#"]')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => a.getAttribute('href') ?? '').filter((href) => !document.getElementById(decodeURIComponent(href.slice(1)))),
+      );
+  });
+  afterAll(() => result?.page.context().close());
+
+  it.sequential('renders from the bundle, loading only the page and the shared renderer', () => {
+    expect(state).toBe('rendered');
+    site.expectRequestsCounted(result, `${id}.html`);
+  });
+
+  it.sequential('shows every operation with its method, path and summary, and nothing else', () => {
+    // Redoc groups operations by tag, so compare them in one order.
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    const want = expected.map(({ path, method, op }) => ({ id: op.operationId, method, path, summary: op.summary })).sort(byId);
+    const got = rendered.filter((op) => !hookIds.has(op.id)).map(({ id: opId, method, path, summary }) => ({ id: opId, method, path, summary })).sort(byId);
+    expect(got).toEqual(want);
+  });
+
+  it.sequential('shows every response of every operation, with its headers', () => {
+    for (const { op } of expected) {
+      expect(rendered.find((item) => item.id === op.operationId)?.responses, op.operationId).toEqual(responsesOf(doc, op));
+    }
+  });
+
+  it.sequential('shows every callback expanded, as an operation of its own: summary, method and address, every answer with its headers', () => {
+    expect(rendered.filter((op) => hookIds.has(op.id)).map((op) => op.id).sort()).toEqual([...hookIds].sort());
+    for (const hook of hooks) {
+      const shown = rendered.find((item) => item.id === hook.operationId)!;
+      expect(shown.summary, hook.operationId).toBe(hook.summary);
+      expect(shown.text, hook.operationId).toContain(`The service sends it as ${hook.method.toUpperCase()} to ${hook.expression}, the receiver's address.`);
+      expect(shown.responses, hook.operationId).toEqual(responsesOf(doc, hook.operation));
+    }
+  });
+
+  it.sequential("shows every callback's payload example and every one of its answers' examples", async () => {
+    for (const hook of hooks) {
+      const section = result.page.locator(`[id="operation/${hook.operationId}"]`);
+      const payload = Object.values((deref(doc, hook.operation.requestBody)?.content ?? {}) as Record<string, object>)[0];
+      if (hasExample(payload)) {
+        const block = samples(section, 'Request samples');
+        await block.locator('li[role="tab"]', { hasText: /^\s*Payload\s*$/ }).click();
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(payload), `${hook.operationId} payload`);
+      }
+      let answers = 0;
+      for (const [code, response] of Object.entries(hook.operation.responses as Record<string, any>)) {
+        const media = Object.values((deref(doc, response).content ?? {}) as Record<string, object>)[0];
+        if (!hasExample(media)) continue;
+        answers += 1;
+        const block = samples(section, 'Response samples');
+        await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${code}\\s*$`) }).click();
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media), `${hook.operationId} answer ${code}`);
+      }
+      const documented = Object.values(hook.operation.responses as Record<string, any>).filter((r) => hasExample(Object.values(deref(doc, r).content ?? {})[0] as object)).length;
+      expect(answers, hook.operationId).toBe(documented);
+    }
+  });
+
+  it.sequential('shows every operation and callback with its code samples, each readable whole', async () => {
+    for (const [operationId, own] of codeSamples) {
+      const block = samples(result.page.locator(`[id="operation/${operationId}"]`), 'Request samples');
+      for (const sample of own) {
+        await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${sample.label.replace(/[()]/g, '\\$&')}\\s*$`) }).click();
+        const shown = folded(await block.locator('[role="tabpanel"][class*="selected"]').innerText());
+        expect(shown, `${operationId} ${sample.label}`).toContain(folded(sample.source));
+      }
+    }
+  });
+
+  it.sequential('shows every request and response example', async () => {
+    const { page } = result;
+    for (const { op } of expected) {
+      const section = page.locator(`[id="operation/${op.operationId}"]`);
+      // Request bodies: one sample per media type, chosen in the Content type list when there are several.
+      const requestMedia = Object.entries((deref(doc, op.requestBody)?.content ?? {}) as Record<string, object>).filter(([, media]) => hasExample(media));
+      for (const [type, media] of requestMedia) {
+        const block = samples(section, 'Request samples');
+        await block.locator('li[role="tab"]', { hasText: /^\s*Payload\s*$/ }).click();
+        if (requestMedia.length > 1) await block.locator('select[aria-label="Content type"]').selectOption(type);
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media as never), `${op.operationId} request ${type}`);
+      }
+      // Responses: one tab per status code; Redoc renders only the selected tab.
+      for (const [code, response] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
+        const media = Object.values((deref(doc, response).content ?? {}) as Record<string, object>)[0];
+        if (!hasExample(media)) continue;
+        const block = samples(section, 'Response samples');
+        await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${code}\\s*$`) }).click();
+        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media), `${op.operationId} ${code}`);
+      }
+    }
+  });
+
+  it.sequential('describes every security scheme in an Authentication section', async () => {
+    for (const [name, scheme] of Object.entries(doc.components.securitySchemes as Record<string, { type: string; name?: string; scheme?: string }>)) {
+      const section = result.page.locator(`[id="section/Authentication/${name}"]`);
+      const shown = (await section.innerText()).replace(/\s+/g, ' ');
+      expect(shown).toContain(name);
+      expect(shown).toContain(scheme.type === 'apiKey' ? `Header parameter name: ${scheme.name}` : `HTTP Authorization Scheme: ${scheme.scheme}`);
+    }
+  });
+
+  it.sequential('shows every component that no operation uses, under Other definitions', async () => {
+    const unused = unusedComponents(doc);
+    if (unused.length === 0) {
+      expect(await result.page.locator('[id^="tag/Other-definitions"]').count()).toBe(0);
+      return;
+    }
+    const shown = (await result.page.locator('[id^="tag/Other-definitions"]').allInnerTexts()).join('\n');
+    for (const { kind, name, value } of unused) {
+      expect(shown, name).toContain(name);
+      if (kind === 'schemas') for (const property of Object.keys(value.properties ?? {})) expect(shown, `${name}.${property}`).toContain(property);
+      if (kind === 'headers') expect(shown, name).toContain(value.schema.type);
+    }
+  });
+
+  it.sequential('has in-page links that all lead somewhere', () => {
+    expect(anchorsWithoutTarget).toEqual([]);
+  });
+
+  it.sequential('has site links (landing page, bundles to download, changelog) that resolve', async () => {
+    const links = await result.page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
+    expect(links.map(([href, download]) => [new URL(href).pathname, download])).toEqual([
+      ['/index.html', null],
+      [`/${id}.json`, `${id}.json`],
+      [`/${id}.yaml`, `${id}.yaml`],
+      [`/changelog-${id}.html`, null],
+    ]);
+    for (const [href] of links) expect((await fetch(href)).status, href).toBe(200);
+  });
+
+  // After the tests that switch samples, so its search and accessibility check see what they left.
+  it.sequential(LAPTOP_LAYOUT, () => expectLaidOut(result, `${id}.html`, AT_LAPTOP));
+  phoneLayoutTests(`${id}.html`, () => result);
+
+  // Last, so that it also covers whatever switching samples and searching did.
+  it.sequential('runs with no console error, no failed request and nothing from another host', () => {
+    expectClean(result);
+  });
+});
