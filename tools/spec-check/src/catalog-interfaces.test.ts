@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { catalogDir, catalogIds, loadCatalog } from './catalog.js';
+import { catalogDir, catalogIds, loadApiCatalog, loadCatalog } from './catalog.js';
 import { interfaceList } from './testing/fixtures.js';
 
 const catalog = loadCatalog();
@@ -26,6 +26,20 @@ it('names each catalogue file after its api, which the CLI reads from the file n
   try {
     copyFileSync(join(catalogDir, 'sms-v2.yaml'), join(scratch, 'sms.yaml'));
     expect(() => loadCatalog(scratch)).toThrow('sms.yaml: api "sms-v2" does not match the file name; name the file <api>.yaml');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+it("reads one interface's file on its own, holding it to its name as well", () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'catalog-'));
+  try {
+    copyFileSync(join(catalogDir, 'sms-v2.yaml'), join(scratch, 'sms-v2.yaml'));
+    copyFileSync(join(catalogDir, 'sms-v2.yaml'), join(scratch, 'im-v1.yaml'));
+    // The other file is wrong, and only loading it (or the whole catalogue) says so.
+    expect(loadApiCatalog('sms-v2', scratch)).toEqual(catalog.get('sms-v2'));
+    expect(() => loadApiCatalog('im-v1', scratch)).toThrow('im-v1.yaml: api "sms-v2" does not match the file name; name the file <api>.yaml');
+    expect(() => loadCatalog(scratch)).toThrow('im-v1.yaml: api "sms-v2" does not match the file name');
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Catalog, catalogIds, loadCatalog } from './catalog.js';
+import { type Catalog, catalogIds, loadApiCatalog, loadCatalog } from './catalog.js';
 import { checkDocument, formatViolation, type Violation } from './check.js';
 import { detectApi } from './detect.js';
 import { loadDocument, UnusableInput } from './load-document.js';
@@ -114,10 +114,12 @@ export function main(argv: string[], io: Io = { out: console.log, err: console.e
     return 2;
   }
   // Parsed only once a document is loaded: a refused or unreadable one never needs it (each spawn
-  // of the CLI in the robustness tests paid for it; issue 14). An unusable catalogue is exit 2.
+  // of the CLI in the robustness tests paid for it; issue 14). With `--api`, only that interface's
+  // file; to detect the interface, all of them. An unusable catalogue is exit 2.
   let loaded: Catalog | undefined;
-  const catalog = (): Catalog | undefined => {
+  const catalog = (id?: string): Catalog | undefined => {
     try {
+      if (id !== undefined) return loaded?.has(id) ? loaded : new Map([[id, loadApiCatalog(id)]]);
       loaded ??= loadCatalog();
       return loaded;
     } catch (error) {
@@ -144,7 +146,7 @@ export function main(argv: string[], io: Io = { out: console.log, err: console.e
     try {
       const document = loadDocument(job.file);
       const view = jsonView(document, job.file);
-      const checked = catalog();
+      const checked = catalog(job.api || undefined);
       if (!checked) return 2;
       const api = job.api || detectApi(view, checked);
       if (!api) {
