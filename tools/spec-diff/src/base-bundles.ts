@@ -1,7 +1,9 @@
 // Builds the bundles of a past commit: extracts its specs/ and bundles each API its redocly.yaml
-// lists, the way specs/scripts/bundle.mjs does, with the Redocly CLI of the current install.
+// lists, the way specs/scripts/bundle.mjs does, with the Redocly CLI of the current install. Kept
+// in memory per process and on disk per machine, by the content of what was bundled.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,12 +43,23 @@ function bundlingConfig(config: Json): Json {
 export const BASE_BUNDLES_KEPT = 8;
 const built = new Map<string, Promise<BaseBundles>>();
 
+/**
+ * Base bundles on disk, for the next process: each CLI run (the gate in CI, a developer's
+ * `pnpm spec-diff`, the walkthrough's and the fuzz suite's runs) compares with the same base again,
+ * and Redocly is most of a run's CPU. An entry is keyed by git's hash of the commit's specs/ tree
+ * and the Redocly CLI's launcher, its real path and text (pnpm's names the version it runs), so it is reused only
+ * for the same input bundled by the same Redocly, from any clone. Written whole or not at all (a
+ * rename); unreadable, it is bundled again. Bounded: past this many, the least recently used go.
+ */
+export const DISK_ENTRIES_KEPT = 16;
+export const defaultDiskCache = join(tmpdir(), 'spec-diff-base-bundles');
+
 /** The bundles of `commit` (a full commit id), each a copy the caller may change. */
-export async function bundlesAt(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
-  const key = [repoRoot, commit, redocly].join('\0');
+export async function bundlesAt(repoRoot: string, commit: string, redocly: string, diskCache = defaultDiskCache): Promise<BaseBundles> {
+  const key = [repoRoot, commit, redocly, diskCache].join('\0');
   let bundling = built.get(key);
   if (!bundling) {
-    bundling = bundleCommit(repoRoot, commit, redocly);
+    bundling = cachedOnDisk(repoRoot, commit, redocly, diskCache);
     built.set(key, bundling);
     bundling.catch(() => built.delete(key));
     if (built.size > BASE_BUNDLES_KEPT) built.delete(built.keys().next().value as string);
@@ -55,11 +68,56 @@ export async function bundlesAt(repoRoot: string, commit: string, redocly: strin
   return { hasSpecs, bundles: new Map([...bundles].map(([id, bundle]) => [id, structuredClone(bundle)])) };
 }
 
-async function bundleCommit(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
+async function cachedOnDisk(repoRoot: string, commit: string, redocly: string, diskCache: string): Promise<BaseBundles> {
   if (gitMaybe(repoRoot, ['cat-file', '-e', `${commit}:specs/redocly.yaml`]) === undefined) {
     return { hasSpecs: false, bundles: new Map() };
   }
   if (!existsSync(redocly)) throw new UnusableInput(`Redocly CLI not found at ${redocly}: run pnpm install`);
+  const tree = gitMaybe(repoRoot, ['rev-parse', `${commit}:specs`])?.trim();
+  const entry = tree && join(diskCache, createHash('sha256').update(`${tree}\0${realpathSync(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
+  const kept = entry ? readEntry(entry) : undefined;
+  if (kept) return { hasSpecs: true, bundles: kept };
+  const bundled = await bundleCommit(repoRoot, commit, redocly);
+  if (entry) writeEntry(diskCache, entry, bundled.bundles);
+  return bundled;
+}
+
+/** An entry's bundles, or undefined when it is missing or unreadable; a hit counts as a use. */
+function readEntry(entry: string): Map<string, Json> | undefined {
+  try {
+    const bundles = new Map<string, Json>(Object.entries(JSON.parse(readFileSync(join(entry, 'bundles.json'), 'utf8'))));
+    const now = new Date();
+    utimesSync(entry, now, now);
+    return bundles;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes an entry whole (a rename), then drops the least recently used past DISK_ENTRIES_KEPT. */
+function writeEntry(diskCache: string, entry: string, bundles: Map<string, Json>): void {
+  try {
+    mkdirSync(diskCache, { recursive: true });
+    const partial = mkdtempSync(`${entry}.partial-`);
+    try {
+      writeFileSync(join(partial, 'bundles.json'), JSON.stringify(Object.fromEntries(bundles)));
+      rmSync(entry, { recursive: true, force: true });
+      renameSync(partial, entry);
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
+    }
+    const entries = readdirSync(diskCache)
+      .filter((name) => !name.includes('.partial-'))
+      .map((name) => ({ path: join(diskCache, name), used: statSync(join(diskCache, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used);
+    for (const { path } of entries.slice(DISK_ENTRIES_KEPT)) rmSync(path, { recursive: true, force: true });
+  } catch {
+    // A cache that cannot be written (a read-only temp folder, a race with another process) only
+    // costs the next run a bundling.
+  }
+}
+
+async function bundleCommit(repoRoot: string, commit: string, redocly: string): Promise<BaseBundles> {
   const work = mkdtempSync(join(tmpdir(), 'spec-diff-base-'));
   try {
     const archive = execFileSync('git', ['archive', '--format=tar', commit, '--', 'specs'], {
