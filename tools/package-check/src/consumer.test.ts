@@ -23,8 +23,9 @@ const run = promisify(execFile);
 const fixtures = fileURLToPath(new URL('../fixtures/consumer/', import.meta.url));
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
 // What the README and DESIGN.md promise: strict, NodeNext. Library declarations are checked too
-// (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here.
-const TSC_FLAGS = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--resolveJsonModule', '--skipLibCheck', 'false', '--types', 'node'];
+// (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here. TypeScript's own
+// lib.*.d.ts are the compiler's, not ours: checking them was a fifth of TypeScript 5.9's time.
+const TSC_FLAGS = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--resolveJsonModule', '--skipLibCheck', 'false', '--skipDefaultLibCheck', '--types', 'node'];
 
 let root: string;
 let app: string;
