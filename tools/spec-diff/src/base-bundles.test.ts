@@ -1,7 +1,7 @@
 // The base bundles of a commit are built once per process and handed out as copies, and kept on
 // disk for the next process, by the content of what was bundled.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,11 @@ describe('on disk', () => {
     expect((await bundlesAt(clone(), commit, refusing, cache)).bundles.get('tiny')?.info.title).toBe('Tiny');
     const again = await withoutRedocly(() => bundlesAt(clone(), commit, refusing, cache));
     expect(again.bundles.get('tiny')?.paths['/things'].get.responses['200'].description).toBe('Things.');
+    // The same launcher elsewhere (another clone's node_modules/.bin) is the same Redocly.
+    const elsewhere = join(scratch, 'elsewhere');
+    mkdirSync(elsewhere);
+    copyFileSync(refusing, join(elsewhere, 'redocly'));
+    expect((await withoutRedocly(() => bundlesAt(clone(), commit, join(elsewhere, 'redocly'), cache))).bundles.get('tiny')?.info.title).toBe('Tiny');
   });
 
   it('bundles again for other specs, or another Redocly', async () => {

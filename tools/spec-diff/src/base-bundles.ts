@@ -3,7 +3,8 @@
 // in memory per process and on disk per machine, by the content of what was bundled.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,7 +48,7 @@ const built = new Map<string, Promise<BaseBundles>>();
  * Base bundles on disk, for the next process: each CLI run (the gate in CI, a developer's
  * `pnpm spec-diff`, the walkthrough's and the fuzz suite's runs) compares with the same base again,
  * and Redocly is most of a run's CPU. An entry is keyed by git's hash of the commit's specs/ tree
- * and the Redocly CLI's launcher, its real path and text (pnpm's names the version it runs), so it is reused only
+ * and the Redocly CLI: its launcher's text and the version of `@redocly/cli` beside it, so it is reused only
  * for the same input bundled by the same Redocly, from any clone. Written whole or not at all (a
  * rename); unreadable, it is bundled again. Bounded: past this many, the least recently used go.
  */
@@ -74,12 +75,21 @@ async function cachedOnDisk(repoRoot: string, commit: string, redocly: string, d
   }
   if (!existsSync(redocly)) throw new UnusableInput(`Redocly CLI not found at ${redocly}: run pnpm install`);
   const tree = gitMaybe(repoRoot, ['rev-parse', `${commit}:specs`])?.trim();
-  const entry = tree && join(diskCache, createHash('sha256').update(`${tree}\0${realpathSync(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
+  const entry = tree && join(diskCache, createHash('sha256').update(`${tree}\0${redoclyVersion(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
   const kept = entry ? readEntry(entry) : undefined;
   if (kept) return { hasSpecs: true, bundles: kept };
   const bundled = await bundleCommit(repoRoot, commit, redocly);
   if (entry) writeEntry(diskCache, entry, bundled.bundles);
   return bundled;
+}
+
+/** The version of `@redocly/cli` that the launcher's node_modules holds; empty when there is none. */
+function redoclyVersion(redocly: string): string {
+  try {
+    return (JSON.parse(readFileSync(createRequire(redocly).resolve('@redocly/cli/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '';
+  }
 }
 
 /** An entry's bundles, or undefined when it is missing or unreadable; a hit counts as a use. */
