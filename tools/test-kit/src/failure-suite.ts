@@ -63,13 +63,22 @@ export function describeFailures<C>(suite: FailureSuite<C>): void {
       ['no answer', { hang: true } as const],
       ['a stalled body', { stallBody: true } as const],
     ])('%s throws ClientNetworkError(timeout) after timeoutMs, without credentials', async (_title, reply) => {
-      server.reply(reply);
-      const started = Date.now();
-      const error = await thrown(() => suite.call(suite.createClient({ baseUrl: server.url, timeoutMs: 120 })));
-      expect(error).toBeInstanceOf(suite.ClientNetworkError);
-      expect(error).toMatchObject({ kind: 'timeout' });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
-      expectNoSecret(error);
+      // A server of its own: under load the client can give up before the server has read its
+      // request, and the reply queued for it, left on the shared server, would then answer (hang)
+      // the next test's request (seen under CI load: the next test timed out, the one after got
+      // its reply).
+      const own = await startRecordingServer();
+      try {
+        own.reply(reply);
+        const started = Date.now();
+        const error = await thrown(() => suite.call(suite.createClient({ baseUrl: own.url, timeoutMs: 120 })));
+        expect(error).toBeInstanceOf(suite.ClientNetworkError);
+        expect(error).toMatchObject({ kind: 'timeout' });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+        expectNoSecret(error);
+      } finally {
+        await own.close();
+      }
     });
   });
 
