@@ -1,10 +1,11 @@
-// packAll packs every package with one `pnpm -r pack`; when that fails, a package's failure must
-// be told of that package alone, and the others still packed (the tests of the others run).
+// packAll packs every package with one `pnpm -r pack` (packRecursively); when that fails, a
+// package's failure must be told of that package alone, and the others still packed (the tests of
+// the others run).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packAll } from './pack-all.js';
+import { packAll, packRecursively } from './pack-all.js';
 import type { WorkspacePackage } from './workspace.js';
 
 let root: string;
@@ -32,9 +33,11 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('packAll', () => {
+  // packRecursively throws where packAll would fall back to packing each package: this one run
+  // must work (a pnpm whose `pack --json` changed would otherwise only make packing slower).
   it('packs every package of a workspace in one run, each with its file list', async () => {
     const destination = mkdtempSync(join(root, 'out-'));
-    const outcomes = await packAll(
+    const outcomes = await packRecursively(
       packages.filter((pkg) => pkg.name !== 'beta'),
       destination,
       root,

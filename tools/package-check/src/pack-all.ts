@@ -35,21 +35,26 @@ export async function buildPackages(packages: readonly WorkspacePackage[], root:
  */
 export async function packAll(packages: readonly WorkspacePackage[], destination: string, root: string = repoRoot): Promise<PackOutcome[]> {
   try {
-    const { stdout } = await run('pnpm', ['-r', ...packages.map((pkg) => `--filter=${pkg.name}`), 'pack', '--pack-destination', destination, '--json'], {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const written = new Map((JSON.parse(stdout) as { name: string; filename: string }[]).map((entry) => [entry.name, entry.filename]));
-    return await Promise.all(
-      packages.map(async (pkg): Promise<PackOutcome> => {
-        const tarball = written.get(pkg.name);
-        if (tarball === undefined) return { ok: false, name: pkg.name, error: `pnpm -r pack wrote no tarball for ${pkg.name}` };
-        return { ok: true, packed: await packedFrom(pkg, tarball) };
-      }),
-    );
+    return await packRecursively(packages, destination, root);
   } catch {
     return packEach(packages, destination);
   }
+}
+
+/** The one `pnpm -r pack` of packAll; it throws when that run fails, as packAll then packs each. */
+export async function packRecursively(packages: readonly WorkspacePackage[], destination: string, root: string = repoRoot): Promise<PackOutcome[]> {
+  const { stdout } = await run('pnpm', ['-r', ...packages.map((pkg) => `--filter=${pkg.name}`), 'pack', '--pack-destination', destination, '--json'], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const written = new Map((JSON.parse(stdout) as { name: string; filename: string }[]).map((entry) => [entry.name, entry.filename]));
+  return await Promise.all(
+    packages.map(async (pkg): Promise<PackOutcome> => {
+      const tarball = written.get(pkg.name);
+      if (tarball === undefined) return { ok: false, name: pkg.name, error: `pnpm -r pack wrote no tarball for ${pkg.name}` };
+      return { ok: true, packed: await packedFrom(pkg, tarball) };
+    }),
+  );
 }
 
 /** Packs the packages one by one, each failure its package's own. */
