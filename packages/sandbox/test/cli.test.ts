@@ -4,13 +4,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
+// The package's bin, `messaging-sandbox`, which runs the build (dist/cli.js; turbo builds the package
+// before its tests), in a process of its own, as a user starts it (through tsx, each start cost
+// twice the CPU).
+const bin = fileURLToPath(new URL('../bin/messaging-sandbox.mjs', import.meta.url));
 
 function run(args: string[]) {
-  // The sources, as vitest sees them (tsx), in a process of their own, as a user starts it. `--import
-  // tsx` resolves from the working directory: the package's, whichever directory vitest runs from.
-  return spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 function collect(child: ReturnType<typeof run>) {
