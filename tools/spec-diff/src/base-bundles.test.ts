@@ -1,7 +1,7 @@
 // The base bundles of a commit are built once per process and handed out as copies, and kept on
 // disk for the next process, by the content of what was bundled.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,16 @@ describe('on disk', () => {
     writeFileSync(join(cache, entry!, 'bundles.json'), '{"tiny": ');
     await expect(withoutRedocly(() => bundlesAt(clone(), commit, refusing, cache))).rejects.toThrow(/refused/);
     expect((await bundlesAt(clone(), commit, refusing, cache)).bundles.get('tiny')?.info.title).toBe('Tiny');
+    expect((await withoutRedocly(() => bundlesAt(clone(), commit, refusing, cache))).bundles.get('tiny')?.info.title).toBe('Tiny');
+  });
+
+  it('uses no folder that another user could write to: bundles again, and leaves it as it was', async () => {
+    const cache = freshCache('shared');
+    mkdirSync(cache);
+    await bundlesAt(clone(), commit, refusing, cache);
+    chmodSync(cache, 0o777);
+    await expect(withoutRedocly(() => bundlesAt(clone(), commit, refusing, cache))).rejects.toThrow(/refused/);
+    chmodSync(cache, 0o700);
     expect((await withoutRedocly(() => bundlesAt(clone(), commit, refusing, cache))).bundles.get('tiny')?.info.title).toBe('Tiny');
   });
 

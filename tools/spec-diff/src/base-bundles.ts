@@ -4,7 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -51,9 +51,24 @@ const built = new Map<string, Promise<BaseBundles>>();
  * and the Redocly CLI: its launcher's text and the version of `@redocly/cli` beside it, so it is reused only
  * for the same input bundled by the same Redocly, from any clone. Written whole or not at all (a
  * rename); unreadable, it is bundled again. Bounded: past this many, the least recently used go.
+ * The folder is the user's own (in the shared temp folder, named with the uid, mode 700): one that
+ * another user could write to is not used at all, since its entries would decide what the gate
+ * compares with.
  */
 export const DISK_ENTRIES_KEPT = 16;
-export const defaultDiskCache = join(tmpdir(), 'spec-diff-base-bundles');
+export const defaultDiskCache = join(tmpdir(), `spec-diff-base-bundles-${process.getuid?.() ?? 'user'}`);
+
+/** Whether `dir` is a folder only this user can write to (created so when missing). */
+function ownFolder(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    const uid = process.getuid?.();
+    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
 
 /** The bundles of `commit` (a full commit id), each a copy the caller may change. */
 export async function bundlesAt(repoRoot: string, commit: string, redocly: string, diskCache = defaultDiskCache): Promise<BaseBundles> {
@@ -75,7 +90,7 @@ async function cachedOnDisk(repoRoot: string, commit: string, redocly: string, d
   }
   if (!existsSync(redocly)) throw new UnusableInput(`Redocly CLI not found at ${redocly}: run pnpm install`);
   const tree = gitMaybe(repoRoot, ['rev-parse', `${commit}:specs`])?.trim();
-  const entry = tree && join(diskCache, createHash('sha256').update(`${tree}\0${redoclyVersion(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
+  const entry = tree && ownFolder(diskCache) && join(diskCache, createHash('sha256').update(`${tree}\0${redoclyVersion(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
   const kept = entry ? readEntry(entry) : undefined;
   if (kept) return { hasSpecs: true, bundles: kept };
   const bundled = await bundleCommit(repoRoot, commit, redocly);
@@ -107,7 +122,6 @@ function readEntry(entry: string): Map<string, Json> | undefined {
 /** Writes an entry whole (a rename), then drops the least recently used past DISK_ENTRIES_KEPT. */
 function writeEntry(diskCache: string, entry: string, bundles: Map<string, Json>): void {
   try {
-    mkdirSync(diskCache, { recursive: true });
     const partial = mkdtempSync(`${entry}.partial-`);
     try {
       writeFileSync(join(partial, 'bundles.json'), JSON.stringify(Object.fromEntries(bundles)));
