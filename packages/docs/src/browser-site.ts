@@ -59,8 +59,11 @@ export interface Site {
   /** The site's address on 127.0.0.1, once `beforeAll` has run. */
   url(): string;
   browser(): Browser;
-  /** The page a test reads, loaded ahead when it could be; the next pages of the plan start loading. */
-  take(path: string): Promise<Visit>;
+  /**
+   * The page the calling describe's tests read: taken in its beforeAll (loaded ahead when it could
+   * be; the next pages of the plan start loading) and closed in its afterAll.
+   */
+  visited(path: string): () => Visit;
   /** What the page loads is what the build's page weight counts: the page and its assets, once each. */
   expectRequestsCounted(result: Visit, page: string): void;
 }
@@ -183,11 +186,19 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
     pages,
     url,
     browser: openBrowser,
-    take(path) {
-      const index = order.indexOf(path);
-      if (index >= 0) for (const page of order.slice(index + 1, index + 1 + LOOK_AHEAD)) start(page);
-      taken.add(path);
-      return start(path);
+    visited(path) {
+      let result: Visit | undefined;
+      beforeAll(async () => {
+        const index = order.indexOf(path);
+        if (index >= 0) for (const page of order.slice(index + 1, index + 1 + LOOK_AHEAD)) start(page);
+        taken.add(path);
+        result = await start(path);
+      });
+      afterAll(() => result?.page.context().close());
+      return () => {
+        if (!result) throw new Error(`${path} is not loaded: read it in a test, after its describe's beforeAll`);
+        return result;
+      };
     },
     expectRequestsCounted(result, page) {
       const counted = [page, ...loadedFiles(readFileSync(join(dist, page), 'utf8'))].map((file) => `/${file}`);

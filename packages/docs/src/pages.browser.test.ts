@@ -2,9 +2,9 @@
 // sandbox page (the references are references.browser.test.ts; what both share, and why they are two
 // files, is browser-site.ts). Each loads clean and shows what its sources state, its links resolve,
 // and it is laid out at 1366 px and at a phone's width with no serious or critical axe-core violation.
-import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
-import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations, type Visit } from './browser-site.js';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
 
 const site = openSite((pages) => [
   'index.html',
@@ -13,19 +13,15 @@ const site = openSite((pages) => [
 ]);
 
 describe('landing page', () => {
-  let result: Visit;
-  beforeAll(async () => {
-    result = await site.take('index.html');
-  });
-  afterAll(() => result?.page.context().close());
+  const result = site.visited('index.html');
 
   it('loads with no console error, no failed request and nothing from another host', () => {
-    expectClean(result);
-    site.expectRequestsCounted(result, 'index.html');
+    expectClean(result());
+    site.expectRequestsCounted(result(), 'index.html');
   });
 
   it.each(bundles.map((bundle) => [bundle.id, bundle] as const))('shows %s with its letter and the facts its bundle states', async (id, { doc }) => {
-    const card = result.page.locator(`section[id="${id}"]`);
+    const card = result().page.locator(`section[id="${id}"]`);
     const letter = /Interface ([A-D]) /.exec(doc.info.description)?.[1];
     expect(await card.locator('h2 a.reference').innerText()).toBe(`${letter} · ${doc.info.title}`);
     expect(await card.locator('h2 .version').innerText()).toBe(doc.info.version);
@@ -55,24 +51,24 @@ describe('landing page', () => {
   });
 
   it('says what tells A and B apart for one SMS', async () => {
-    const text = await result.page.locator('section.choose').innerText();
+    const text = await result().page.locator('section.choose').innerText();
     for (const fact of ['link', 'callbacks', 'UUID', 'broadcast', 'numeric id']) expect(text).toContain(fact);
   });
 
   it('points to the sandbox', async () => {
-    const text = await result.page.locator('section.sandbox').innerText();
+    const text = await result().page.locator('section.sandbox').innerText();
     expect(text).toContain('pnpm sandbox');
-    expect(await result.page.locator('section.sandbox a').count()).toBe(site.pages.includes('sandbox.html') ? 1 : 0);
+    expect(await result().page.locator('section.sandbox a').count()).toBe(site.pages.includes('sandbox.html') ? 1 : 0);
   });
 
   it('has links that all resolve on the site', async () => {
-    const hrefs = await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    const hrefs = await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     expect(hrefs.length).toBeGreaterThanOrEqual(bundles.length * 4);
     for (const href of new Set(hrefs)) {
       const url = new URL(href);
       expect(url.origin, href).toBe(new URL(site.url()).origin);
       if (url.hash && url.pathname === '/index.html') {
-        expect(await result.page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
+        expect(await result().page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
         continue;
       }
       const response = await fetch(url);
@@ -82,50 +78,42 @@ describe('landing page', () => {
   });
 
   // Last: it opens every quick start, which the test above opens by clicking.
-  it(LAPTOP_LAYOUT, () => expectLaidOut(result, 'index.html', AT_LAPTOP));
-  phoneLayoutTests('index.html', () => result);
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), 'index.html', AT_LAPTOP));
+  phoneLayoutTests('index.html', result);
 });
 
 describe.each(site.pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
-  let result: Visit;
-  beforeAll(async () => {
-    result = await site.take(page);
-  });
-  afterAll(() => result?.page.context().close());
+  const result = site.visited(page);
 
   it('loads clean, says what is released or pending, and its links resolve', async () => {
-    expectClean(result);
-    const text = await result.page.locator('main').innerText();
+    expectClean(result());
+    const text = await result().page.locator('main').innerText();
     expect(text).toMatch(/Breaking changes between releases/);
     expect(text).toMatch(/No release yet|Releases/);
-    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+    for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
       expect((await fetch(href)).status, href).toBe(200);
     }
   });
 
-  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
-  phoneLayoutTests(page, () => result);
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
 });
 
 describe.each(site.pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
-  let result: Visit;
-  beforeAll(async () => {
-    result = await site.take(page);
-  });
-  afterAll(() => result?.page.context().close());
+  const result = site.visited(page);
 
   it("loads clean, shows the sandbox's README, and its links resolve", async () => {
-    expectClean(result);
-    expect(await result.page.locator('main').innerText()).toContain('pnpm sandbox');
-    for (const href of await result.page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
+    expectClean(result());
+    expect(await result().page.locator('main').innerText()).toContain('pnpm sandbox');
+    for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
       const url = new URL(href);
-      if (url.hash && url.pathname === `/${page}`) expect(await result.page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
+      if (url.hash && url.pathname === `/${page}`) expect(await result().page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
       else expect((await fetch(href)).status, href).toBe(200);
     }
   });
 
-  it(LAPTOP_LAYOUT, () => expectLaidOut(result, page, AT_LAPTOP));
-  phoneLayoutTests(page, () => result);
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
 });
 
 // The layout and accessibility checks above can fail: each finds what it is made to find.

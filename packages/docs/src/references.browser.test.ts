@@ -5,11 +5,11 @@
 // request and nothing from another host. What the browser tests share, and why the site's own pages
 // are another file (pages.browser.test.ts), is browser-site.ts.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
 import { samplesOf } from './samples.mjs';
 import { unusedComponents } from './view.mjs';
-import { AT_LAPTOP, bundles, expectClean, expectLaidOut, LAPTOP_LAYOUT, openSite, phoneLayoutTests, type Visit } from './browser-site.js';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, LAPTOP_LAYOUT, openSite, phoneLayoutTests } from './browser-site.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -111,26 +111,24 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   const hookIds = new Set(hooks.map((hook) => hook.operationId));
   const codeSamples = samplesOf(doc, id);
 
-  let result: Visit;
+  const result = site.visited(`${id}.html`);
   let rendered: RenderedOperation[];
   let state: string | null;
   let anchorsWithoutTarget: string[];
 
   beforeAll(async () => {
-    result = await site.take(`${id}.html`);
-    state = await result.page.getAttribute('html', 'data-redoc');
-    rendered = await readOperations(result.page);
-    anchorsWithoutTarget = await result.page
+    state = await result().page.getAttribute('html', 'data-redoc');
+    rendered = await readOperations(result().page);
+    anchorsWithoutTarget = await result().page
       .locator('#redoc a[href^="#"]')
       .evaluateAll((anchors) =>
         anchors.map((a) => a.getAttribute('href') ?? '').filter((href) => !document.getElementById(decodeURIComponent(href.slice(1)))),
       );
   });
-  afterAll(() => result?.page.context().close());
 
   it.sequential('renders from the bundle, loading only the page and the shared renderer', () => {
     expect(state).toBe('rendered');
-    site.expectRequestsCounted(result, `${id}.html`);
+    site.expectRequestsCounted(result(), `${id}.html`);
   });
 
   it.sequential('shows every operation with its method, path and summary, and nothing else', () => {
@@ -159,7 +157,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
 
   it.sequential("shows every callback's payload example and every one of its answers' examples", async () => {
     for (const hook of hooks) {
-      const section = result.page.locator(`[id="operation/${hook.operationId}"]`);
+      const section = result().page.locator(`[id="operation/${hook.operationId}"]`);
       const payload = Object.values((deref(doc, hook.operation.requestBody)?.content ?? {}) as Record<string, object>)[0];
       if (hasExample(payload)) {
         const block = samples(section, 'Request samples');
@@ -182,7 +180,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
 
   it.sequential('shows every operation and callback with its code samples, each readable whole', async () => {
     for (const [operationId, own] of codeSamples) {
-      const block = samples(result.page.locator(`[id="operation/${operationId}"]`), 'Request samples');
+      const block = samples(result().page.locator(`[id="operation/${operationId}"]`), 'Request samples');
       for (const sample of own) {
         await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${sample.label.replace(/[()]/g, '\\$&')}\\s*$`) }).click();
         const shown = folded(await block.locator('[role="tabpanel"][class*="selected"]').innerText());
@@ -192,7 +190,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   });
 
   it.sequential('shows every request and response example', async () => {
-    const { page } = result;
+    const { page } = result();
     for (const { op } of expected) {
       const section = page.locator(`[id="operation/${op.operationId}"]`);
       // Request bodies: one sample per media type, chosen in the Content type list when there are several.
@@ -216,7 +214,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
 
   it.sequential('describes every security scheme in an Authentication section', async () => {
     for (const [name, scheme] of Object.entries(doc.components.securitySchemes as Record<string, { type: string; name?: string; scheme?: string }>)) {
-      const section = result.page.locator(`[id="section/Authentication/${name}"]`);
+      const section = result().page.locator(`[id="section/Authentication/${name}"]`);
       const shown = (await section.innerText()).replace(/\s+/g, ' ');
       expect(shown).toContain(name);
       expect(shown).toContain(scheme.type === 'apiKey' ? `Header parameter name: ${scheme.name}` : `HTTP Authorization Scheme: ${scheme.scheme}`);
@@ -226,10 +224,10 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   it.sequential('shows every component that no operation uses, under Other definitions', async () => {
     const unused = unusedComponents(doc);
     if (unused.length === 0) {
-      expect(await result.page.locator('[id^="tag/Other-definitions"]').count()).toBe(0);
+      expect(await result().page.locator('[id^="tag/Other-definitions"]').count()).toBe(0);
       return;
     }
-    const shown = (await result.page.locator('[id^="tag/Other-definitions"]').allInnerTexts()).join('\n');
+    const shown = (await result().page.locator('[id^="tag/Other-definitions"]').allInnerTexts()).join('\n');
     for (const { kind, name, value } of unused) {
       expect(shown, name).toContain(name);
       if (kind === 'schemas') for (const property of Object.keys(value.properties ?? {})) expect(shown, `${name}.${property}`).toContain(property);
@@ -242,7 +240,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   });
 
   it.sequential('has site links (landing page, bundles to download, changelog) that resolve', async () => {
-    const links = await result.page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
+    const links = await result().page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
     expect(links.map(([href, download]) => [new URL(href).pathname, download])).toEqual([
       ['/index.html', null],
       [`/${id}.json`, `${id}.json`],
@@ -253,11 +251,11 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   });
 
   // After the tests that switch samples, so its search and accessibility check see what they left.
-  it.sequential(LAPTOP_LAYOUT, () => expectLaidOut(result, `${id}.html`, AT_LAPTOP));
-  phoneLayoutTests(`${id}.html`, () => result);
+  it.sequential(LAPTOP_LAYOUT, () => expectLaidOut(result(), `${id}.html`, AT_LAPTOP));
+  phoneLayoutTests(`${id}.html`, result);
 
   // Last, so that it also covers whatever switching samples and searching did.
   it.sequential('runs with no console error, no failed request and nothing from another host', () => {
-    expectClean(result);
+    expectClean(result());
   });
 });
