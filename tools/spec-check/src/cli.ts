@@ -119,7 +119,7 @@ export function main(argv: string[], io: Io = { out: console.log, err: console.e
   let loaded: Catalog | undefined;
   const catalog = (id?: string): Catalog | undefined => {
     try {
-      if (id !== undefined) return loaded?.has(id) ? loaded : new Map([[id, loadApiCatalog(id)]]);
+      if (id !== undefined) return new Map([[id, loadApiCatalog(id)]]);
       loaded ??= loadCatalog();
       return loaded;
     } catch (error) {
