@@ -235,6 +235,21 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
     }
   });
 
+  it.sequential('names each sidebar entry by what it shows: the badge, then the summary (WCAG 2.5.3)', async () => {
+    const entries = await result()
+      .page.locator('#redoc li[role="menuitem"] > label')
+      .evaluateAll((labels) => labels.map((label) => ({ name: label.parentElement!.getAttribute('aria-label'), parts: [...label.children].map((part) => (part.textContent ?? '').trim()).filter(Boolean) })));
+    const named = (summary: string) => entries.find((entry) => entry.parts.at(-1) === summary);
+    // Redoc's badges: the method, shortened for two of them, and "Event" for a callback (an
+    // OpenAPI webhook, as the site shows them).
+    const shortened: Record<string, string> = { delete: 'del', options: 'opts' };
+    const badge = (method: string) => shortened[method] ?? method;
+    for (const { method, op } of expected) {
+      expect(named(op.summary), op.operationId).toEqual({ name: `${badge(method)} ${op.summary}`, parts: [badge(method), op.summary] });
+    }
+    for (const { operationId, summary = '' } of hooks) expect(named(summary), operationId).toEqual({ name: `Event ${summary}`, parts: ['Event', summary] });
+  });
+
   it.sequential('has in-page links that all lead somewhere', () => {
     expect(anchorsWithoutTarget).toEqual([]);
   });

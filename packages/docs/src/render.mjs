@@ -113,8 +113,27 @@ export function renderReference(facts, doc, samples, renderer) {
 <script>
   (function () {
     var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };
+    var root = document.getElementById('redoc');
+    // Redoc 2.5 names each sidebar entry by its label alone (aria-label) but shows a badge before
+    // it ("get", "post", "Event"), so the name lacks what is shown and a speech-input user saying
+    // "get Get message details" reaches nothing (WCAG 2.5.3, Label in Name). Each entry is named
+    // by what it shows instead, also the entries Redoc adds later (search results). The badge and
+    // the label are two spans with nothing between them, which reads as one word ("getGet"), so
+    // a space goes between them (the label is a flex row: the space takes no room).
+    var nameByWhatIsShown = function () {
+      root.querySelectorAll('li[role="menuitem"][aria-label]').forEach(function (item) {
+        var label = item.firstElementChild;
+        if (!label) return;
+        for (var part = label.firstElementChild; part && part.nextSibling; part = part.nextElementSibling) {
+          if (part.nextSibling.nodeType === Node.ELEMENT_NODE) label.insertBefore(document.createTextNode(' '), part.nextSibling);
+        }
+        var shown = label.textContent.replace(/\\s+/g, ' ').trim();
+        if (shown && item.getAttribute('aria-label') !== shown) item.setAttribute('aria-label', shown);
+      });
+    };
+    new MutationObserver(nameByWhatIsShown).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
     // data-redoc tells a reader's tooling (and the browser tests) that rendering has finished.
-    Redoc.init(read('openapi-bundle'), read('redoc-options'), document.getElementById('redoc'), function (error) {
+    Redoc.init(read('openapi-bundle'), read('redoc-options'), root, function (error) {
       document.documentElement.setAttribute('data-redoc', error ? 'failed' : 'rendered');
       if (error) console.error(error);
     });
