@@ -76,7 +76,8 @@ function expectPasses(result: Run) {
 }
 
 // The inner-loop commands CONTRIBUTING.md gives.
-const lintSpecs = () => pnpm('--filter', '@messaging-contracts/openapi', 'lint');
+/** The spec lint of the interface a step changes (CONTRIBUTING: `lint <id>`). */
+const lintSpecs = (id: string) => pnpm('--filter', '@messaging-contracts/openapi', 'lint', id);
 const bundle = () => pnpm('--filter', '@messaging-contracts/openapi', 'build');
 const wireSuiteOfD = () => pnpm('exec', 'vitest', 'run', '--project', 'campaign-manager-v1-client', 'src/wire.test.ts');
 
@@ -116,17 +117,17 @@ const smsCatalogue = 'tools/spec-check/catalog/sms-v2.yaml';
 describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s SingleMessage', () => {
   it('step 2 before step 4: a field the catalogue does not list -> the spec lint names the schema file and the field', () => {
     edit(singleMessage, 'properties:\n', 'properties:\n  walkthrough_note:\n    type: string\n');
-    expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'spec-check/schemas', 'walkthrough_note');
+    expectFails(lintSpecs('sms-v2'), 'sms-v2/components/schemas/SingleMessage.yaml', 'spec-check/schemas', 'walkthrough_note');
   });
 
   it('step 4 without step 2\'s description -> the spec lint names the schema file', () => {
     edit(smsCatalogue, '      integration_id: { type: string, format: uuid }\n', '      integration_id: { type: string, format: uuid }\n      walkthrough_note: { type: string }\n');
-    expectFails(lintSpecs(), 'sms-v2/components/schemas/SingleMessage.yaml', 'schema-property-described');
+    expectFails(lintSpecs('sms-v2'), 'sms-v2/components/schemas/SingleMessage.yaml', 'schema-property-described');
   });
 
   it('steps 2 and 4 done -> the spec lint passes (step 5)', () => {
     edit(singleMessage, '  walkthrough_note:\n    type: string\n', '  walkthrough_note:\n    type: string\n    description: A note added by the contract walkthrough.\n');
-    expectPasses(lintSpecs());
+    expectPasses(lintSpecs('sms-v2'));
   });
 
   it('step 3: the example shows it -> bundled, pnpm spec-check passes (step 5)', () => {
@@ -199,7 +200,7 @@ describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in
       ].join('\n'),
     );
     edit('specs/campaign-manager-v1/openapi.yaml', 'paths:\n', 'paths:\n  /{application_name}/walkthrough:\n    $ref: paths/{application_name}_walkthrough.yaml\n');
-    expectFails(lintSpecs(), 'campaign-manager-v1/paths/{application_name}_walkthrough.yaml', catalogueOfD, 'GET /{application_name}/walkthrough');
+    expectFails(lintSpecs('campaign-manager-v1'), 'campaign-manager-v1/paths/{application_name}_walkthrough.yaml', catalogueOfD, 'GET /{application_name}/walkthrough');
   });
 
   it('step 4: the operation and its statuses in the catalogue -> the spec lint and pnpm spec-check pass (step 6)', () => {
@@ -209,7 +210,7 @@ describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in
       `      - { operation: "GET ${reportPath}", statuses: ["200", default] }\n`,
       `      - { operation: "GET ${reportPath}", statuses: ["200", default] }\n      - { operation: "GET /rest/campaign_manager/v1/{application_name}/walkthrough", statuses: ["200", default] }\n`,
     );
-    expectPasses(lintSpecs());
+    expectPasses(lintSpecs('campaign-manager-v1'));
     expectPasses(bundle());
     expectPasses(pnpm('spec-check'));
   });
