@@ -281,6 +281,26 @@ describe('diffContract on real bundles', () => {
     expect(diffContract(loadBundle(id), loadBundle(id))).toEqual([]);
   });
 
+  // An example shows a value and makes none valid or invalid: documentation (a patch), like a
+  // description, in a request, a response, a parameter or a schema.
+  const examples: [string, string, (d: Json) => void][] = [
+    ['a request body example', 'sms-v2', (d: Json) => (d.paths['/messages'].post.requestBody.content['application/json'].example.note = 'Hi')],
+    ['a response example', 'im-v1', (d: Json) => (d.paths['/message'].post.responses['202'].content['application/json'].example = { changed: true })],
+    ['a parameter example', 'sms-v2', (d: Json) => (d.paths['/messages'].get.parameters[0].example = 'other')],
+    ['a schema example', 'sms-v2', (d: Json) => (schemas(d).SingleMessage.properties.content.example = 'Hello')],
+  ];
+  it.each(examples)('classifies changing %s as documentation', (_title, id, mutate) => {
+    const { before, after } = pair(id, mutate);
+    const changes = diffContract(before, after);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter((change) => change.type !== 'annotation')).toEqual([]);
+  });
+
+  it('still classifies a property named "example" as a property', () => {
+    const { before, after } = pair('sms-v2', (d) => (schemas(d).SingleMessage.properties.example = { type: 'string', description: 'A field called example.' }));
+    expect(diffContract(before, after).map((change) => [change.pointer, change.type])).toEqual([[`${smsSend}/properties/example`, 'non-breaking']]);
+  });
+
   const described: [string, string, (d: Json) => void, string][] = [
     ['removing an endpoint', 'gateway-v1', (d: Json) => delete d.paths['/messages/broadcast'], 'removed operation POST /messages/broadcast'],
     [

@@ -242,6 +242,21 @@ export interface Classified {
   effect?: Effect;
 }
 
+const exampleKeywords = new Set(['example', 'examples']);
+
+/**
+ * Whether a change is to an example: a schema's `example`/`examples` keyword (not a property of
+ * that name), or a media type's, a parameter's or a header's. An example shows a reader a value
+ * and makes no value valid or invalid, so changing one is documentation, like a description,
+ * wherever it is (callbacks included). api-smart-diff leaves a media type's example unclassified,
+ * which the gate would take as breaking.
+ */
+export function isExampleChange(path: JsonPath, location: Location, keyword: KeywordChange): boolean {
+  if (location.schemaPath) return keyword.keyword !== undefined && exampleKeywords.has(keyword.keyword);
+  // .../content/<media type>/example, .../parameters/<i>/example, .../headers/<name>/example
+  return path.some((segment, i) => exampleKeywords.has(String(segment)) && ['content', 'parameters', 'headers'].includes(String(path[i - 2])));
+}
+
 /** Re-classifies one api-smart-diff change under our policy. */
 export function classify(
   diff: { path: JsonPath; action: Action; type: DiffType; before?: unknown; after?: unknown },
@@ -249,6 +264,7 @@ export function classify(
 ): Classified {
   const location = locate(diff.path);
   const keyword = location.schemaPath ? keywordOf(location.schemaPath) : {};
+  if (isExampleChange(diff.path, location, keyword)) return { type: 'annotation', location, keyword };
   const lists = keyword.item ? listsAt(diff.path.slice(0, -1)) : undefined;
   const effect =
     location.flow && location.schemaPath ? effectOf(diff.action, keyword, diff.before, diff.after, lists) : undefined;
