@@ -21,6 +21,10 @@ export type TemplateMessage = Schemas['TemplateMessage'];
 export type TemplateParameter = Schemas['TemplateParameter'];
 /** One delivery attempt of the ordered fallback (section 2.3). */
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+/** A delivery attempt wrapped in one key naming it, such as `first` or `last`, as the request samples show (section 2.3). */
+export type WrappedDeliveryAttempt = Schemas['WrappedDeliveryAttempt'];
+/** One element of `delivery_attempts`: a `DeliveryAttempt`, or one wrapped in one key (section 2.3). */
+export type DeliveryAttemptElement = Schemas['DeliveryAttemptElement'];
 /** The five delivery channels. */
 export type Channel = Schemas['Channel'];
 /** Defined by the interface, used by no endpoint (section 2.3). */
@@ -30,7 +34,7 @@ export type ChannelSource = Schemas['ChannelSource'];
 export type StatusCallback = Schemas['StatusCallback'];
 /** The ten message states (sections 2.3 and 3). */
 export type MessageStatus = Schemas['MessageStatus'];
-/** The error body of every documented failure (sections 2.3 and 7). */
+/** The error body of every documented failure, with the samples' `statusCode` and `error` (sections 2.3 and 7). */
 export type APIError = Schemas['APIError'];
 /** One entry of `APIError.errors`. Named as the spec document names it; it is not the global `Error`. */
 export type Error = Schemas['Error'];

@@ -3,6 +3,7 @@ import type {
   APIError,
   Channel,
   DeliveryAttempt,
+  DeliveryAttemptElement,
   Error as ErrorItem,
   MessagePostRequest,
   MessagePostResponse,
@@ -29,6 +30,24 @@ describe('MessagePostRequest', () => {
     };
     void ok;
   });
+  it('accepts delivery attempts in both forms of the request samples, also mixed (section 2.3)', () => {
+    const direct: DeliveryAttemptElement[] = [{ channel: 'wab', timeout: 60 }, { channel: 'sms' }];
+    const wrapped: DeliveryAttemptElement[] = [{ first: { channel: 'wab', timeout: 60 } }, { last: { channel: 'sms' } }];
+    const mixed: MessagePostRequest['delivery_attempts'] = [{ first: { channel: 'wab', timeout: 60 } }, { channel: 'sms' }];
+    expectTypeOf<NonNullable<MessagePostRequest['delivery_attempts']>[number]>().toEqualTypeOf<DeliveryAttemptElement>();
+    expectTypeOf<DeliveryAttemptElement>().toEqualTypeOf<DeliveryAttempt | { [key: string]: DeliveryAttempt }>();
+    void [direct, wrapped, mixed];
+  });
+  it('rejects a wrapped attempt that breaks the attempt\'s rules', () => {
+    // @ts-expect-error a wrapped attempt needs its channel, as a direct one does
+    const noChannel: DeliveryAttemptElement = { first: { timeout: 60 } };
+    // @ts-expect-error 'fax' is not a channel, wrapped or not
+    const badChannel: DeliveryAttemptElement = { last: { channel: 'fax' } };
+    // Two wrapper keys ({ first, last } in one element) are refused by the validators, not by the
+    // type: TypeScript cannot say "exactly one key" of an object whose key is free.
+    const twoKeys: DeliveryAttemptElement = { first: { channel: 'wab' }, last: { channel: 'sms' } };
+    void [noChannel, badChannel, twoKeys];
+  });
   it('rejects an undocumented message type and channel', () => {
     // @ts-expect-error 'voice' is not a message type
     const type: MessagePostRequest['message']['type'] = 'voice';
@@ -52,7 +71,8 @@ it('channels and states are the documented sets', () => {
 });
 
 it('APIError nests Error items with a required description', () => {
-  expectTypeOf<APIError>().toEqualTypeOf<{ code?: number; message?: string; errors?: ErrorItem[] }>();
+  // statusCode and error: the body fields the samples show (section 7), their types not shown.
+  expectTypeOf<APIError>().toEqualTypeOf<{ code?: number; message?: string; errors?: ErrorItem[]; statusCode?: unknown; error?: unknown }>();
   expectTypeOf<ErrorItem>().toEqualTypeOf<{ field?: string; code?: number; description: string }>();
 });
 
@@ -66,6 +86,12 @@ it('the status callback operation: 200 with X-RateLimit-Limit, or APIError', () 
 it('the status callback is the webhook statusCallback, typed by its path item', () => {
   expectTypeOf<keyof webhooks>().toEqualTypeOf<'statusCallback'>();
   expectTypeOf<webhooks['statusCallback']['post']>().toEqualTypeOf<ReceiveStatusCallbackOperation>();
+});
+
+it('the status callback asks the receiver for no header: no API key (section 5: not shown)', () => {
+  // openapi-typescript types an operation's header parameters, never its security; with
+  // `security: []` on the webhook no tool that follows OpenAPI's inheritance rule adds the key.
+  expectTypeOf<ReceiveStatusCallbackOperation['parameters']['header']>().toEqualTypeOf<undefined>();
 });
 
 it('section 8 headers are numbers where integers', () => {

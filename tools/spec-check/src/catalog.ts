@@ -62,6 +62,10 @@ export interface Place {
   header?: string;
   property?: string;
   items?: boolean;
+  /** Member N of the schema's `oneOf`/`anyOf` (C's delivery-attempt element forms, section 2.3). */
+  alternative?: number;
+  /** The schema's `additionalProperties` schema (the wrapped attempt: one free key, section 2.3). */
+  additionalProperties?: boolean;
   /** A place that may be absent (a component, or a place another entry already requires). */
   optional?: boolean;
 }
@@ -90,7 +94,15 @@ export type OpenScope =
   | { kind: 'keywords'; checks: SchemaCheck[] }
   | { kind: 'response-headers'; headers: string[] }
   | { kind: 'rate-limits' }
-  | { kind: 'callbacks' };
+  | { kind: 'callbacks' }
+  /** Section 5: how the service authenticates to a receiver is not shown; no callback inherits a requirement. */
+  | { kind: 'callback-security' }
+  /** An example at these responses shows what is not shown only as a named example labelled illustrative. */
+  | { kind: 'illustrative-examples'; at: Place[] }
+  /** Section 6 names no operation as these events' trigger: their descriptions name none either. */
+  | { kind: 'trigger'; events: string[] }
+  /** The field's meaning is not shown: its description says so (and so gives it none). */
+  | { kind: 'meaning'; checks: SchemaCheck[] };
 
 /**
  * A closed set of an interface's operations: the rows of its section 4 table (`paths`), or the
@@ -132,7 +144,11 @@ export type Entry = EntryBase &
         schema?: string;
         /** Section 7 per operation: the response's description says this (D: "described as 500"). */
         describes?: string;
+        /** The `headers` are part of the documented reply ("with response header"): each is `required: true`. */
+        headersRequired?: boolean;
       }
+    /** Section 2.3: an array element in either documented form, the schema `direct` or wrapped in one free key. */
+    | { kind: 'forms'; schema: string; direct: string }
     | { kind: 'operations'; operations: OperationSet }
     | { kind: 'statuses'; operations: Array<{ at: Place; statuses: string[] }> }
     | { kind: 'base-path'; basePath: string }
@@ -171,7 +187,7 @@ const EXPECT_KEYS = new Set([
 ]);
 const PLACE_KEYS = new Set([
   'component', 'operation', 'callback', 'method', 'pathItem', 'responseComponent', 'requestBodyComponent', 'schema', 'requestBody', 'response',
-  'parameter', 'in', 'header', 'property', 'items', 'optional',
+  'parameter', 'in', 'header', 'property', 'items', 'alternative', 'additionalProperties', 'optional',
 ]);
 
 function toExpect(raw: Raw, file: string, where: string, allowRequiredList: boolean): Expect {
@@ -385,8 +401,19 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
     if (item.open !== undefined) {
       if (typeof item.rule !== 'string') throw new CatalogError(file, where, 'an open entry states its rule');
       let scope: OpenScope;
-      if (item.open === 'rate-limits' || item.open === 'callbacks') scope = { kind: item.open };
-      else if (Array.isArray(item.open?.responseHeaders)) {
+      if (item.open === 'rate-limits' || item.open === 'callbacks' || item.open === 'callback-security') scope = { kind: item.open };
+      else if (Array.isArray(item.open?.illustrativeExamples)) {
+        const at = item.open.illustrativeExamples.map((p: Raw, i: number) => toPlace(p, file, `${where}.open.illustrativeExamples[${i}]`));
+        if (at.some((p: Place) => p.response === undefined && p.responseComponent === undefined)) {
+          throw new CatalogError(file, where, 'each place names a response');
+        }
+        scope = { kind: 'illustrative-examples', at };
+      } else if (Array.isArray(item.open?.trigger)) {
+        scope = { kind: 'trigger', events: item.open.trigger.map(String) };
+      } else if (Array.isArray(item.open?.meaning)) {
+        scope = { kind: 'meaning', checks: item.open.meaning.map((c: Raw, i: number) => toCheck(c, file, `${where}.open.meaning[${i}]`)) };
+        if (scope.checks.some((c) => c.property === undefined)) throw new CatalogError(file, where, 'a meaning check names a property');
+      } else if (Array.isArray(item.open?.responseHeaders)) {
         scope = { kind: 'response-headers', headers: item.open.responseHeaders.map(String) };
       } else if (Array.isArray(item.open)) {
         scope = { kind: 'keywords', checks: item.open.map((c: Raw, i: number) => toCheck(c, file, `${where}.open[${i}]`)) };
@@ -421,7 +448,19 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
       }
       if (item.responses.schema !== undefined) entry.schema = String(item.responses.schema);
       if (item.responses.describes !== undefined) entry.describes = String(item.responses.describes);
+      if (item.responses.headersRequired === true) {
+        if (entry.headers === undefined) throw new CatalogError(file, where, 'headersRequired needs the headers it requires');
+        entry.headersRequired = true;
+      }
       add(entry);
+      return;
+    }
+    if (item.forms !== undefined) {
+      if (typeof item.rule !== 'string') throw new CatalogError(file, where, 'a forms entry states its rule');
+      if (typeof item.forms?.schema !== 'string' || typeof item.forms?.direct !== 'string') {
+        throw new CatalogError(file, where, 'forms names the element schema and the direct form (schema, direct)');
+      }
+      add({ ...base(`${api} ${section} ${item.rule}`, item.rule), kind: 'forms', schema: item.forms.schema, direct: item.forms.direct });
       return;
     }
     if (item.operations !== undefined) {
@@ -500,7 +539,7 @@ function validateReferences(catalog: ApiCatalog, file: string): void {
         ? [entry.check]
         : entry.kind === 'limit'
           ? entry.checks
-          : entry.kind === 'open' && entry.scope.kind === 'keywords'
+          : entry.kind === 'open' && (entry.scope.kind === 'keywords' || entry.scope.kind === 'meaning')
             ? entry.scope.checks
             : [];
     for (const check of checks) {
@@ -510,6 +549,10 @@ function validateReferences(catalog: ApiCatalog, file: string): void {
     }
     if (entry.kind === 'object') schemaName(entry.schema, entry.id);
     if (entry.kind === 'responses') schemaName(entry.schema, entry.id);
+    if (entry.kind === 'forms') {
+      schemaName(entry.schema, entry.id);
+      schemaName(entry.direct, entry.id);
+    }
   }
 }
 

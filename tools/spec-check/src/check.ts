@@ -2,6 +2,7 @@
 import type { ApiCatalog, Entry, EntryKind } from './catalog.js';
 import type { Finding } from './expect.js';
 import { operationsRule } from './closed-sets.js';
+import { formsRule } from './forms.js';
 import { describePlace, Locator } from './places.js';
 import {
   basePathRule,
@@ -33,7 +34,7 @@ export interface Violation<L = unknown> {
 
 /** The lint plugin's rules, each a group of entry kinds. */
 export const RULE_GROUPS = {
-  schemas: ['object', 'property', 'value', 'place'],
+  schemas: ['object', 'property', 'value', 'place', 'forms'],
   responses: ['responses', 'statuses'],
   interface: ['base-path', 'version', 'security', 'operations'],
   limits: ['limit'],
@@ -65,6 +66,8 @@ function findingsOf<L>(locator: Locator<L>, entry: Entry): Finding<L>[] {
       return versionRule(locator, entry);
     case 'security':
       return securityRule(locator, entry);
+    case 'forms':
+      return formsRule(locator, locator.api, entry);
   }
 }
 

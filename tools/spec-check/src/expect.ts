@@ -289,6 +289,18 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
     }
   }
 
+  // An x- extension the catalogue does not state here says a limit the document does not put here
+  // (section 8: the broadcast bounds are on the destination items, not on the array).
+  if (closed) {
+    for (const part of schema.parts) {
+      for (const name of Object.keys(part.value as object)) {
+        if (name.startsWith('x-') && !Object.hasOwn(expect.extensions ?? {}, name)) {
+          add(view.child(part.loc, name), `no ${name} here (the document states none at this place)`, `${name} ${show((part.value as Record<string, unknown>)[name])}`);
+        }
+      }
+    }
+  }
+
   // keywords the document never states
   if (closed) {
     const statedObject = expect.type === 'object';

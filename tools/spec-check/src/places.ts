@@ -5,7 +5,7 @@
 // dereferenced document alike.
 import type { ApiCatalog, Place, Target } from './catalog.js';
 import type { Finding } from './expect.js';
-import { itemNodes, propertyNodes } from './schema.js';
+import { alternativeNodes, itemNodes, keywordNodes, propertyNodes } from './schema.js';
 import { type DocumentView, follow, get, isObject, type Node } from './view.js';
 
 export interface Located<L> {
@@ -67,6 +67,8 @@ export function describePlace(place: Place): string {
   if (place.header) parts.push(`header ${place.header}`);
   if (place.property) parts.push(`property ${place.property}`);
   if (place.items) parts.push('items');
+  if (place.alternative !== undefined) parts.push(`alternative ${place.alternative}`);
+  if (place.additionalProperties) parts.push('additionalProperties');
   return parts.join(', ');
 }
 
@@ -324,6 +326,12 @@ export class Locator<L> {
       current = step(current, `property ${place.property}`, (schema) => propertyNodes(this.view, [schema], place.property!));
     }
     if (place.items) current = step(current, 'items', (schema) => itemNodes(this.view, [schema]));
+    if (place.alternative !== undefined) {
+      current = step(current, `alternative ${place.alternative} (oneOf/anyOf)`, (schema) => alternativeNodes(this.view, [schema], place.alternative!));
+    }
+    if (place.additionalProperties) {
+      current = step(current, 'an additionalProperties schema', (schema) => keywordNodes(this.view, [schema], 'additionalProperties'));
+    }
 
     // A place nested in another documented schema is that schema's entries' concern when absent.
     const optional =

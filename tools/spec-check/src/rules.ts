@@ -4,6 +4,7 @@ import type { ApiCatalog, Entry, Place, SchemaCheck } from './catalog.js';
 import { checkSchema, type Finding, forbidden, type Mode, show } from './expect.js';
 import { editHint } from './closed-sets.js';
 import { failureStatementFindings } from './failure-statements.js';
+import { notShownStatementFindings } from './not-shown-statements.js';
 import { describePlace, type Locator, normalisePath, serverBasePaths } from './places.js';
 import { properties, propertiesLoc, propertyNodes, readSchema, requiredNames, itemNodes } from './schema.js';
 import { follow, get, isObject, type Node } from './view.js';
@@ -123,6 +124,8 @@ export const openRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: '
   const { view } = locator;
   const scope = entry.scope;
   const findings: Finding<L>[] = [];
+  const statements = notShownStatementFindings(locator, entry);
+  if (statements) return statements;
   switch (scope.kind) {
     case 'keywords':
       return scope.checks.flatMap((check) => runCheck(locator, check, 'partial', false, false));
@@ -177,6 +180,8 @@ export const openRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: '
       }
       return findings;
     }
+    default:
+      return findings; // the statements above (not-shown-statements.ts)
   }
 };
 
@@ -216,6 +221,10 @@ export const responsesRule = <L>(locator: Locator<L>, entry: Extract<Entry, { ki
         }
         const header = follow(view, get(view, headers!, key));
         for (const h of header ? [header] : []) {
+          if (entry.headersRequired && isObject(h.value) && h.value.required !== true) {
+            const required = get(view, h, 'required');
+            findings.push({ loc: (required ?? h).loc, expected: `header ${name} required: true (the documented reply carries it)`, found: required ? `required ${show(required.value)}` : 'required absent (optional)' });
+          }
           const schema = get(view, h, 'schema');
           if (!schema) findings.push({ loc: h.loc, expected: `a schema for header ${name}`, found: 'no schema' });
           else findings.push(...checkSchema(view, [schema], expect, 'partial'));

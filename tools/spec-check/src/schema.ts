@@ -104,3 +104,19 @@ export function propertyNodes<L>(view: DocumentView<L>, nodes: Node<L>[], name: 
 export function itemNodes<L>(view: DocumentView<L>, nodes: Node<L>[]): Node<L>[] {
   return items(view, readSchema(view, nodes));
 }
+
+/** Member `index` of the schema's `oneOf` or `anyOf` lists. */
+export function alternativeNodes<L>(view: DocumentView<L>, nodes: Node<L>[], index: number): Node<L>[] {
+  const schema = readSchema(view, nodes);
+  return [...keyword(view, schema, 'oneOf'), ...keyword(view, schema, 'anyOf')].flatMap((list) => {
+    if (!Array.isArray(list.value) || index >= list.value.length || !isObject(list.value[index])) return [];
+    return [{ value: list.value[index], loc: view.child(list.loc, index) }];
+  });
+}
+
+/** A keyword's value where it is a schema object (`additionalProperties: {...}`). */
+export function keywordNodes<L>(view: DocumentView<L>, nodes: Node<L>[], name: string): Node<L>[] {
+  return keyword(view, readSchema(view, nodes), name)
+    .filter((k) => isObject(k.value))
+    .map((k) => ({ value: k.value, loc: k.loc }));
+}

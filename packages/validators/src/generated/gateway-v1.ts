@@ -392,7 +392,7 @@ return errors === 0;
 validate23.evaluated = {"props":{"message":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_MessageBroadcast: RawValidator = validate24;
-const schema35 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"array","x-documented-bounds":{"lower":1,"upper":1000},"items":{"type":"string"}}}};
+const schema35 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"array","items":{"type":"string","x-documented-bounds":{"lower":1,"upper":1000}}}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

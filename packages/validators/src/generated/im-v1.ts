@@ -22,7 +22,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
 "use strict";
 export const schema_MessagePostRequest: RawValidator = validate21;
-const schema32 = {"type":"object","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination"},"message":{"$ref":"#/components/schemas/Message"},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"items":{"$ref":"#/components/schemas/DeliveryAttempt"}},"reference":{"type":"string","maxLength":255},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"]}}};
+const schema32 = {"type":"object","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination"},"message":{"$ref":"#/components/schemas/Message"},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"items":{"$ref":"#/components/schemas/DeliveryAttemptElement"}},"reference":{"type":"string","maxLength":255},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"]}}};
 const schema33 = {"type":"object","minProperties":1,"properties":{"contact_id":{"$ref":"#/components/schemas/Uuid"},"mobile":{"$ref":"#/components/schemas/E164"},"email":{"$ref":"#/components/schemas/Email"}}};
 const schema34 = {"type":"string","format":"uuid","minLength":36,"maxLength":36,"pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"};
 const schema35 = {"type":"string","pattern":"^\\+[1-9]\\d{1,14}$","maxLength":16};
@@ -782,14 +782,15 @@ return errors === 0;
 }
 validate24.evaluated = {"props":{"type":true,"text":true,"media":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema47 = {"type":"object","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel"},"event":{"$ref":"#/components/schemas/ShortString"},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800}}};
-const schema48 = {"type":"string","enum":["wab","sms","mms","email","rcs"]};
+const schema47 = {"oneOf":[{"$ref":"#/components/schemas/DeliveryAttempt"},{"$ref":"#/components/schemas/WrappedDeliveryAttempt"}]};
+const schema48 = {"type":"object","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel"},"event":{"$ref":"#/components/schemas/ShortString"},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800}}};
+const schema49 = {"type":"string","enum":["wab","sms","mms","email","rcs"]};
 const formats8 = functionFormats.int32;
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -820,7 +821,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((data0 === "wab") || (data0 === "sms")) || (data0 === "mms")) || (data0 === "email")) || (data0 === "rcs"))){
-const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/components/schemas/Channel/enum",keyword:"enum",params:{allowedValues: schema48.enum}};
+const err2 = {instancePath:instancePath+"/channel",schemaPath:"#/components/schemas/Channel/enum",keyword:"enum",params:{allowedValues: schema49.enum}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -921,10 +922,139 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"channel":true,"event":true,"timeout":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"channel":true,"event":true,"timeout":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema51 = {"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"#/components/schemas/DeliveryAttempt"}};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length > 1){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(Object.keys(data).length < 1){
+const err1 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(validate35(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+var props0 = {};
+props0.channel = true;
+props0.event = true;
+props0.timeout = true;
+}
+const _errs2 = errors;
+if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate34.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate34.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1076,13 +1206,13 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"destination":true,"message":true,"delivery_attempts":true,"reference":true,"scheduler_pipe":true},"dynamicProps":false,"dynamicItems":false};
 
-export const response_sendMessage_202: RawValidator = validate36;
-const schema50 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid"}}};
+export const response_sendMessage_202: RawValidator = validate41;
+const schema52 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1156,20 +1286,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_APIError: RawValidator = validate37;
-const schema52 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}}}};
-const schema54 = {"type":"object","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString"},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500},"description":{"$ref":"#/components/schemas/LongString"}}};
+export const schema_APIError: RawValidator = validate42;
+const schema54 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}},"statusCode":{},"error":{}}};
+const schema56 = {"type":"object","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString"},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500},"description":{"$ref":"#/components/schemas/LongString"}}};
 const formats14 = functionFormats.int64;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1313,16 +1443,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"field":true,"code":true,"description":true},"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":{"field":true,"code":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1425,8 +1555,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate38(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate43(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -1453,19 +1583,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"code":true,"message":true,"errors":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"code":true,"message":true,"errors":true,"statusCode":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
-export const schema_StatusCallback: RawValidator = validate40;
-const schema57 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
-const schema58 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"]};
+export const schema_StatusCallback: RawValidator = validate45;
+const schema59 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
+const schema60 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1546,7 +1676,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((((data2 === "accepted") || (data2 === "submitted")) || (data2 === "sent")) || (data2 === "received")) || (data2 === "read")) || (data2 === "frozen")) || (data2 === "rejected")) || (data2 === "failed")) || (data2 === "dead")) || (data2 === "expired"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/enum",keyword:"enum",params:{allowedValues: schema58.enum}};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1567,10 +1697,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"id":true,"detail":true,"status":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"id":true,"detail":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "sendMessage": {
     operationId: "sendMessage",

@@ -7,6 +7,7 @@ import { Locator } from '../places.js';
 import { itemNodes, keyword, propertiesLoc, propertyNodes, readSchema } from '../schema.js';
 import { escapePointerToken, type FileLoc, follow, get, isObject, type Json, jsonView, type Node } from '../view.js';
 import { deleteAt, getAt, setAt } from './fixtures.js';
+import { formsMutations, notShownStatementMutations } from './statement-mutations.js';
 
 export interface Mutation {
   title: string;
@@ -17,13 +18,13 @@ export interface Mutation {
 
 type Pick = 'first' | 'last';
 
-const set = (title: string, pointer: string, value: Json): Mutation => ({
+export const set = (title: string, pointer: string, value: Json): Mutation => ({
   title,
   pointer,
   apply: (document) => setAt(document, pointer, structuredClone(value)),
 });
 
-const remove = (title: string, pointer: string): Mutation => ({ title, pointer, apply: (document) => deleteAt(document, pointer) });
+export const remove = (title: string, pointer: string): Mutation => ({ title, pointer, apply: (document) => deleteAt(document, pointer) });
 
 /** A value that constrains, for adding a keyword the document says must stay absent. */
 const CONSTRAINING: Record<string, Json> = {
@@ -42,7 +43,7 @@ const CONSTRAINING: Record<string, Json> = {
 
 const BOUND_NAMES = ['minLength', 'maxLength', 'minItems', 'maxItems', 'minimum', 'maximum', 'minProperties'] as const;
 
-class Generator {
+export class Generator {
   readonly view;
   readonly locator;
 
@@ -204,6 +205,10 @@ class Generator {
         if (key === undefined) continue;
         mutations.push(remove(`remove header ${name}`, `${headers!.loc.pointer}/${escapePointerToken(key)}`));
         const header = follow(this.view, get(this.view, headers!, key));
+        if (entry.headersRequired && header) {
+          mutations.push(remove(`make header ${name} optional (no required)`, `${header.loc.pointer}/required`));
+          mutations.push(set(`make header ${name} optional (required: false)`, `${header.loc.pointer}/required`, false));
+        }
         const headerSchema = header && get(this.view, header, 'schema');
         if (headerSchema) mutations.push(...this.keywordMutations(headerSchema, expect, false));
       }
@@ -267,6 +272,8 @@ class Generator {
       case 'open': {
         const scope = entry.scope;
         if (scope.kind === 'keywords') return scope.checks.flatMap((check) => this.checkMutations(check, false));
+        const statements = notShownStatementMutations(this, scope);
+        if (statements) return statements;
         const operation = this.choose(this.locator.allOperations());
         if (!operation) return [];
         if (scope.kind === 'callbacks') {
@@ -282,6 +289,7 @@ class Generator {
             { ...withHeader('X-RateLimit-Limit'), apply: (d) => setAt(d, headersPointer, { ...existing, 'X-RateLimit-Limit': { schema: { type: 'integer' } } }) },
           ];
         }
+        if (scope.kind !== 'response-headers') return [];
         return scope.headers.map((name) => ({
           ...withHeader(name),
           apply: (d: Json) => setAt(d, headersPointer, { ...existing, [name]: { schema: { type: 'string' } } }),
@@ -330,6 +338,8 @@ class Generator {
         return [set('move the server URL off the base path', '/servers/0/url', '{base_url}/rest/elsewhere')];
       case 'version':
         return [set('change the declared version', '/info/version', '9.9.9')];
+      case 'forms':
+        return formsMutations(this, entry);
       case 'security': {
         const requirement = (getAt(this.document, '/security/0') ?? {}) as Record<string, Json>;
         const name = Object.keys(requirement)[0]!;

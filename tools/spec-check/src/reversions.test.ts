@@ -1,0 +1,161 @@
+// Each place where the contracts once said more or less than the spec document, put back as it was
+// in the real bundle: the checker must report it, under the catalogue entry written for it. (The
+// generated mutations in mutations.test.ts break every entry in general; these are the exact forms
+// the bundles had, so none of them can come back unnoticed.)
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from './catalog.js';
+import { checkDocument } from './check.js';
+import { type Doc, loadBundle } from './testing/fixtures.js';
+import { jsonView } from './view.js';
+
+const catalog = loadCatalog();
+
+const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entry: RegExp }> = [
+  {
+    item: "1 C's delivery attempts in the direct form only (section 2.3)",
+    api: 'im-v1',
+    revert: (doc) => {
+      doc.components.schemas.MessagePostRequest.properties.delivery_attempts.items = { $ref: '#/components/schemas/DeliveryAttempt' };
+    },
+    entry: /im-v1 2\.3 delivery_attempts elements: /,
+  },
+  {
+    item: "1 C's wrapped attempt with two keys allowed",
+    api: 'im-v1',
+    revert: (doc) => {
+      delete doc.components.schemas.WrappedDeliveryAttempt.maxProperties;
+    },
+    entry: /im-v1 2\.3 delivery_attempts elements: /,
+  },
+  ...['sms-v2:StatusCallback', 'sms-v2:ReplyCallback', 'im-v1:StatusCallback'].map((at) => {
+    const [api, item] = at.split(':') as [string, string];
+    return {
+      item: `2 ${api} ${item} inherits the interface's security (section 5)`,
+      api,
+      revert: (doc: Doc) => {
+        delete doc.components.pathItems[item].post.security;
+      },
+      entry: new RegExp(`${api} 5 How the service authenticates itself to the receiver of callbacks`),
+    };
+  }),
+  {
+    item: "2 C's callback 401 is the shared answer about a missing API key",
+    api: 'im-v1',
+    revert: (doc) => {
+      doc.components.pathItems.StatusCallback.post.responses['401'] = { $ref: '#/components/responses/Unauthorized' };
+    },
+    entry: /im-v1 5 How the service authenticates itself to the receiver of callbacks/,
+  },
+  {
+    item: "3 C's APIError without the samples' statusCode and error (section 7)",
+    api: 'im-v1',
+    revert: (doc) => {
+      delete doc.components.schemas.APIError.properties.statusCode;
+      delete doc.components.schemas.APIError.properties.error;
+    },
+    entry: /im-v1 2\.3 APIError\.statusCode/,
+  },
+  {
+    item: "4 D's Location not required (section 4.4, read as C's X-RateLimit-Limit)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      delete doc.paths['/{application_name}/lists'].post.responses['201'].headers.Location.required;
+    },
+    entry: /campaign-manager-v1 4\.4 POST \/lists: 201 with response header Location/,
+  },
+  {
+    item: "4 C's X-RateLimit-Limit not required",
+    api: 'im-v1',
+    revert: (doc) => {
+      delete doc.components.headers['X-RateLimit-Limit'].required;
+    },
+    entry: /im-v1 4\.3 Status callback: the receiver answers 200 with response header X-RateLimit-Limit/,
+  },
+  {
+    item: "5 B's description-endpoint 404 body presented as given by section 7",
+    api: 'sms-v2',
+    revert: (doc) => {
+      doc.paths['/openapi.yaml'].get.responses['404'].description =
+        "Returned by the description endpoint (section 7). The body is the interface's error shape, which section 7 gives for this code; the condition for it is not shown in the spec document.";
+    },
+    entry: /sms-v2 7 B: 404 on the description endpoint/,
+  },
+  {
+    item: "6 A's broadcast reply example with status queued (section 3)",
+    api: 'gateway-v1',
+    revert: (doc) => {
+      const media = doc.paths['/messages/broadcast'].post.responses['201'].content['application/json'];
+      delete media.examples;
+      media.example = [{ id: 4187322, destination: '447700900123', status: 'queued' }];
+    },
+    entry: /gateway-v1 3 Values of status in the broadcast response/,
+  },
+  {
+    item: "6 A's DefaultError example with code 400 (section 7)",
+    api: 'gateway-v1',
+    revert: (doc) => {
+      const media = doc.components.responses.DefaultError.content['application/json'];
+      delete media.examples;
+      media.example = { message: 'Invalid destination', code: 400 };
+    },
+    entry: /gateway-v1 7 A: status codes other than 201 and 200 not shown/,
+  },
+  {
+    item: "6 D's report example (section 2.4)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      const media = doc.paths['/{application_name}/{campaign_id}/report'].get.responses['200'].content['application/json'];
+      media.example = media.examples.illustrative.value.map((row: Doc) => ({ ...row, status: 'delivered', timezone: 'Africa/Johannesburg' }));
+      delete media.examples;
+    },
+    entry: /campaign-manager-v1 2\.4 Report date format, timezone meaning and status values not shown/,
+  },
+  ...['NotFound', 'UnprocessableEntity'].map((name) => ({
+    item: `6 C's ${name} example states a condition (section 7)`,
+    api: 'im-v1',
+    revert: (doc: Doc) => {
+      const media = doc.components.responses[name].content['application/json'];
+      media.example = media.examples.apiError.value;
+      delete media.examples;
+    },
+    entry: /im-v1 7 C: conditions of 404 and 422 not shown/,
+  })),
+  ...['sms-v2', 'im-v1'].map((api) => ({
+    item: `7 ${api}'s status callback "sent with sendMessage" (section 6)`,
+    api,
+    revert: (doc: Doc) => {
+      const item = doc.components.pathItems.StatusCallback;
+      item.description = item.description.replace('outbound (MT) message is updated', 'outbound (MT) message sent with `sendMessage` is updated');
+    },
+    entry: new RegExp(`${api} 6 Status callback trigger`),
+  })),
+  {
+    item: "8 D's timezone given a meaning (section 2.4)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      doc.components.schemas.CampaignReport.properties.timezone.description = 'Time zone of the report dates. Its format is not stated in the spec document.';
+    },
+    entry: /campaign-manager-v1 2\.4 CampaignReport timezone/,
+  },
+  {
+    item: "9 A's broadcast bounds on the array, not its items (section 8)",
+    api: 'gateway-v1',
+    revert: (doc) => {
+      const destination = doc.components.schemas.MessageBroadcast.properties.destination;
+      destination['x-documented-bounds'] = destination.items['x-documented-bounds'];
+      delete destination.items['x-documented-bounds'];
+    },
+    entry: /gateway-v1 8 The broadcast destination items carry the bounds/,
+  },
+];
+
+describe('a reversion to the bundles as they were is reported', () => {
+  it.each(cases.map((c) => [c.item, c] as const))('%s', (_item, { api, revert, entry }) => {
+    const doc = structuredClone(loadBundle(api));
+    const catalogue = catalog.get(api)!;
+    expect(checkDocument(jsonView(doc), catalogue)).toEqual([]);
+    revert(doc);
+    const reported = checkDocument(jsonView(doc), catalogue).map((v) => v.entry);
+    expect(reported.filter((id) => entry.test(id)), `entries reported: ${reported.join('; ')}`).not.toEqual([]);
+  });
+});
