@@ -1,3 +1,5 @@
+import { narrowAlternatives } from './alternatives.js';
+
 // The repository's one violation format: what the validators of every interface, the webhooks
 // receivers, the clients' opt-in validation and the sandbox report.
 
@@ -174,7 +176,7 @@ export function toViolation(error: RawError): Violation {
 export function violationReader(validate: RawValidator): () => Violation[] {
   const messages = new Map<string, Map<unknown, string>>();
   return () => {
-    const errors = validate.errors;
+    const errors = validate.errors && narrowAlternatives(validate.errors);
     if (!errors || errors.length === 0) {
       // A validator that returned false always sets errors; guard anyway so callers get a reason.
       return [{ pointer: '', property: '', rule: 'schema', message: 'does not match the schema' }];
