@@ -35,7 +35,13 @@ export function validatorsOf(api: ApiId): InterfaceValidators {
   return found;
 }
 
-/** The example of an operation's JSON request body, as the bundle gives it. */
+/** A media type's example, or each of its named examples in order (the first is the one tools use). */
+function mediaExamples(media: Json): unknown[] {
+  if ('example' in media) return [media.example];
+  return Object.values((media.examples ?? {}) as Record<string, Json>).flatMap((named) => ('value' in named ? [named.value] : []));
+}
+
+/** The example of an operation's JSON request body, as the bundle gives it (the first named one). */
 export function requestExample(api: ApiId, operationId: string): unknown {
   const bundle = bundleOf(api);
   for (const [path, pathItem] of Object.entries(bundle.paths as Json)) {
@@ -45,7 +51,7 @@ export function requestExample(api: ApiId, operationId: string): unknown {
       const requestBody = resolve(bundle, { pointer, value: at(bundle, pointer) as Json });
       const content = requestBody.value.content as Record<string, Json>;
       const type = Object.keys(content).find(isJsonMediaType)!;
-      return structuredClone(content[type]!.example);
+      return structuredClone(mediaExamples(content[type]!)[0]);
     }
   }
   throw new Error(`${api} ${operationId}: no request body example`);
@@ -62,7 +68,7 @@ export function responseExamples(api: ApiId): Array<[string, string, unknown]> {
         const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
         const response = resolve(bundle, { pointer, value: at(bundle, pointer) as Json });
         const json = (response.value.content as Record<string, Json> | undefined)?.['application/json'];
-        if (json && 'example' in json) out.push([operation.operationId, status, structuredClone(json.example)]);
+        for (const example of json ? mediaExamples(json) : []) out.push([operation.operationId, status, structuredClone(example)]);
       }
     }
   }
