@@ -37,7 +37,9 @@ const example = (api: string, path: string) => {
   const bundle = require(`@messaging-contracts/openapi/${api}.json`);
   const op = bundle.paths[path].post;
   const body = op.requestBody.$ref ? bundle.components.requestBodies[op.requestBody.$ref.split('/').pop()] : op.requestBody;
-  const example = body.content['application/json'].example;
+  const media = body.content['application/json'];
+  // The first named example where there are several (C's direct and wrapped delivery attempts).
+  const example = 'example' in media ? media.example : Object.values<{ value: any }>(media.examples)[0]!.value;
   delete example.scheduled; // the bundle's example date may be in the past or beyond 60 days of today
   return JSON.stringify(example);
 };

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { bundle } from './contract.js';
 import { errorBody } from './error-shapes.js';
+import { responseExample } from './operation.js';
 import type { Route, RouteTable } from './routes.js';
 
 export interface FaultSpec {
@@ -38,9 +39,9 @@ function documents(route: Route, status: number): boolean {
 // The bundle's example for this status: the status's own, or the `default` one where it fits the
 // status (a plain string, or a body whose code/statusCode is this status).
 function documentedExample(route: Route, status: number): unknown {
-  const own = route.responses[String(status)]?.content?.['application/json']?.example;
+  const own = responseExample(route, status);
   if (own !== undefined) return own;
-  const fallback = route.responses.default?.content?.['application/json']?.example;
+  const fallback = responseExample(route, 'default');
   if (typeof fallback === 'string') return fallback;
   if (fallback && (fallback.code === status || fallback.statusCode === status)) return fallback;
   return undefined;

@@ -27,9 +27,16 @@ export type Reply =
 
 export type Handler = (call: Call, env: Env) => Reply;
 
+/** A media type's example: its `example`, else its first named example (the one tools show first). */
+export function mediaExample(media: { example?: unknown; examples?: Record<string, { value?: unknown }> } | undefined): any {
+  if (media === undefined) return undefined;
+  if ('example' in media) return media.example;
+  return Object.values(media.examples ?? {})[0]?.value;
+}
+
 /** The documented example of a route's response, if the bundle has one. */
 export function responseExample(route: Route, status: string | number): any {
-  return route.responses[String(status)]?.content?.['application/json']?.example;
+  return mediaExample(route.responses[String(status)]?.content?.['application/json']);
 }
 
 export const notFound = (what: string): Reply => ({ problem: { status: 404, message: `${what} not found` } });

@@ -12,7 +12,7 @@ import type { Faults } from './faults.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, readBody, send } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import type { Env, Handler } from './operation.js';
+import { type Env, type Handler, responseExample } from './operation.js';
 import type { Finding, Problem } from './problems.js';
 import { redactHeaders, type createRecorder } from './recorder.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
@@ -65,7 +65,7 @@ export function createPipeline(options: PipelineOptions) {
 
   /** 401: the documented example where the operation has an explicit 401 (B, C), else the shape's. */
   function unauthorized(route: Route): Answer {
-    const example = route.responses['401']?.content?.['application/json']?.example;
+    const example = responseExample(route, 401);
     if (example !== undefined) return { status: 401, body: example };
     return problem(route.api, route, { status: 401, message: 'Missing or wrong credentials: send the HTTP Basic credentials the sandbox printed' });
   }
