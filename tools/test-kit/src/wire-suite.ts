@@ -119,9 +119,10 @@ export function describeWire<C>(suite: WireSuite<C>): void {
             for (const name of headers) replyHeaders[name] = `${server.url}${basePath}/documented/${name}`;
             let expected: unknown;
             if (media) {
-              expected = media.example;
+              // The first named example where a body has several (two shapes, or illustrative values).
+              expected = 'example' in media ? media.example : Object.values<Json>(media.examples ?? {})[0]?.value;
               replyHeaders['Content-Type'] = 'application/json';
-              server.reply({ status, headers: replyHeaders, body: JSON.stringify(media.example) });
+              server.reply({ status, headers: replyHeaders, body: JSON.stringify(expected) });
             } else if (ok && wireCase.undocumentedBody) {
               expected = wireCase.undocumentedBody.data;
               replyHeaders['Content-Type'] = wireCase.undocumentedBody.contentType;
