@@ -155,6 +155,12 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
     }
   });
 
+  it.sequential('shows no credentials on any callback, and the interface\'s on its requests (section 5)', () => {
+    // Redoc applies OpenAPI's inheritance rule: an operation without `security` shows the document's.
+    for (const hook of hooks) expect(rendered.find((item) => item.id === hook.operationId)!.text, hook.operationId).not.toContain('Authorizations');
+    expect(rendered.filter((op) => !hookIds.has(op.id)).some((op) => op.text.includes('Authorizations'))).toBe(true);
+  });
+
   it.sequential("shows every callback's payload example and every one of its answers' examples", async () => {
     for (const hook of hooks) {
       const section = result().page.locator(`[id="operation/${hook.operationId}"]`);

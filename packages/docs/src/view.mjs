@@ -64,13 +64,9 @@ function callbacksAsWebhooks(view) {
       cb.expression ? `The service sends it as ${cb.method.toUpperCase()} to \`${cb.expression}\`, the receiver's address.` : '',
       cb.parent ? `Declared by [${view.paths[cb.parent.path][cb.parent.method].summary ?? cb.parent.operationId}](${anchorOf(view.paths[cb.parent.path][cb.parent.method])}) as its \`${cb.callback}\` callback.` : '',
     ].filter(Boolean);
-    const operation = {
-      ...cb.operation,
-      description: [cb.operation.description, ...notes].filter(Boolean).join('\n\n'),
-      // Without its own requirement a webhook would show the interface's security as if the service
-      // sent those credentials to the receiver; section 5 leaves how it authenticates unshown.
-      security: cb.operation.security ?? [],
-    };
+    // The operation's security is the bundle's own: each callback declares `security: []`
+    // (section 5), so Redoc shows no credentials on it.
+    const operation = { ...cb.operation, description: [cb.operation.description, ...notes].filter(Boolean).join('\n\n') };
     webhooks[cb.callback] = { ...(webhooks[cb.callback] ?? cb.item), [cb.method]: operation };
   }
   for (const op of listOperations(view)) {

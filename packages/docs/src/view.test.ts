@@ -41,7 +41,7 @@ describe('forRedoc', () => {
             description: 'Sends.',
             tags: ['messages'],
             callbacks: {
-              statusCallback: { '{$url}': { post: { operationId: 'receiveStatus', summary: 'Receive a status', tags: ['callbacks'] } } },
+              statusCallback: { '{$url}': { post: { operationId: 'receiveStatus', summary: 'Receive a status', tags: ['callbacks'], security: [] } } },
             },
           },
         },
@@ -59,8 +59,10 @@ describe('forRedoc', () => {
     );
     const hook = view.webhooks.statusCallback.post;
     expect(hook.description).toBe("The service sends it as POST to `{$url}`, the receiver's address.\n\nDeclared by [Send a single SMS](#tag/messages/operation/sendMessage) as its `statusCallback` callback.");
-    // The service's credentials are not what it sends to a receiver (section 5 leaves that unshown).
+    // The callback's security is the bundle's, passed through (the bundles declare `security: []`,
+    // section 5); the view neither adds nor drops it.
     expect(hook.security).toEqual([]);
+    expect(forRedoc({ ...doc, paths: { '/messages': { post: { ...doc.paths['/messages'].post, callbacks: { statusCallback: { '{$url}': { post: { operationId: 'receiveStatus', tags: ['callbacks'] } } } } } } } }).webhooks.statusCallback.post).not.toHaveProperty('security');
     expect(hook['x-codeSamples']).toEqual(samples.get('receiveStatus'));
     expect(view.paths['/messages'].post['x-codeSamples']).toEqual(samples.get('sendMessage'));
     expect(doc.paths['/messages'].post.callbacks).toBeDefined();
