@@ -130,7 +130,14 @@ interface EntryBase {
 
 export type Entry = EntryBase &
   (
-    | { kind: 'object'; schema: string; fields: string[]; minProperties?: number }
+    | {
+        kind: 'object';
+        schema: string;
+        fields: string[];
+        minProperties?: number;
+        /** Fields another section states (`from:`), by name: C's APIError `statusCode`, `error` (section 7). */
+        fieldsFrom?: Record<string, string>;
+      }
     | { kind: 'property'; check: SchemaCheck }
     | { kind: 'value'; check: SchemaCheck }
     | { kind: 'limit'; mode: 'closed' | 'partial'; checks: SchemaCheck[] }
@@ -351,6 +358,9 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
       const schema = String(item.schema);
       const fields = Object.keys(item.fields);
       const minProperties = item.minProperties;
+      const fieldsFrom = Object.fromEntries(
+        Object.entries<Raw>(item.fields).filter(([, spec]) => spec?.from !== undefined).map(([field, spec]) => [field, String(spec.from)]),
+      );
       const extra = minProperties !== undefined ? `; at least ${minProperties} properties present` : '';
       // The ids and rules of the expanded entries are derived, so they stay in step with the data.
       add({
@@ -362,9 +372,11 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
         schema,
         fields,
         ...(minProperties !== undefined ? { minProperties } : {}),
+        ...(Object.keys(fieldsFrom).length > 0 ? { fieldsFrom } : {}),
       });
       for (const [field, spec] of Object.entries<Raw>(item.fields)) {
-        const { required, ...expectRaw } = spec ?? {};
+        const { required, from, ...expectRaw } = spec ?? {};
+        const fieldSection = from === undefined ? section : String(from);
         const check: SchemaCheck = {
           schema,
           property: field,
@@ -373,8 +385,8 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
         };
         add({
           api,
-          section,
-          id: `${api} ${section} ${schema}.${field}`,
+          section: fieldSection,
+          id: `${api} ${fieldSection} ${schema}.${field}`,
           rule: describeCheck(check),
           kind: 'property',
           check,

@@ -53,7 +53,7 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
       delete doc.components.schemas.APIError.properties.statusCode;
       delete doc.components.schemas.APIError.properties.error;
     },
-    entry: /im-v1 2\.3 APIError\.statusCode/,
+    entry: /im-v1 7 APIError\.statusCode/,
   },
   {
     item: "4 D's Location not required (section 4.4, read as C's X-RateLimit-Limit)",
