@@ -70,6 +70,21 @@ function exampleOf(media: { example?: unknown; examples?: Record<string, { value
   return Object.values(media.examples ?? {})[0]?.value;
 }
 
+/** Each example of a media type: its `example`, or every named one with the summary Redoc lists it by. */
+function examplesOf(media: { example?: unknown; examples?: Record<string, { summary?: string; value?: unknown }> }): Array<{ summary?: string; value: unknown }> {
+  if ('example' in media) return [{ value: media.example }];
+  return Object.values(media.examples ?? {}).map(({ summary, value }) => ({ summary, value }));
+}
+
+/** Shows each named example in turn (Redoc's Example list, by summary) and checks it is rendered. */
+async function expectEveryExample(block: Locator, media: object, where: string) {
+  const all = examplesOf(media as never);
+  for (const { summary, value } of all) {
+    if (all.length > 1) await block.locator('[role="tabpanel"][class*="selected"] select[aria-label="Example"]').selectOption(summary!);
+    expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), value, `${where}${summary ? ` (${summary})` : ''}`);
+  }
+}
+
 function hasExample(media: object | undefined): media is { example?: unknown; examples?: Record<string, { value?: unknown }> } {
   return media !== undefined && ('example' in media || Object.keys((media as { examples?: object }).examples ?? {}).length > 0);
 }
@@ -205,7 +220,8 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
         const block = samples(section, 'Request samples');
         await block.locator('li[role="tab"]', { hasText: /^\s*Payload\s*$/ }).click();
         if (requestMedia.length > 1) await block.locator('select[aria-label="Content type"]').selectOption(type);
-        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media as never), `${op.operationId} request ${type}`);
+        // Several named examples (C's delivery attempts, direct and wrapped): each is shown.
+        await expectEveryExample(block, media, `${op.operationId} request ${type}`);
       }
       // Responses: one tab per status code; Redoc renders only the selected tab.
       for (const [code, response] of Object.entries((op.responses ?? {}) as Record<string, any>)) {
@@ -213,7 +229,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
         if (!hasExample(media)) continue;
         const block = samples(section, 'Response samples');
         await block.locator('li[role="tab"]', { hasText: new RegExp(`^\\s*${code}\\s*$`) }).click();
-        expectShown(await block.locator('[role="tabpanel"][class*="selected"]').innerText(), exampleOf(media), `${op.operationId} ${code}`);
+        await expectEveryExample(block, media, `${op.operationId} ${code}`);
       }
     }
   });
