@@ -76,3 +76,10 @@ describe('SingleMessage', () => {
 it('ErrorBody has three required fields', () => {
   expectTypeOf<ErrorBody>().toEqualTypeOf<{ message: string; statusCode: number; error: string }>();
 });
+
+it('the callbacks ask the receiver for no header: no Authorization (section 5: not shown)', () => {
+  // openapi-typescript types an operation's header parameters, never its security; with
+  // `security: []` on each webhook no tool that follows OpenAPI's inheritance rule adds the key.
+  expectTypeOf<ReceiveStatusCallbackOperation['parameters']['header']>().toEqualTypeOf<undefined>();
+  expectTypeOf<ReceiveReplyCallbackOperation['parameters']['header']>().toEqualTypeOf<undefined>();
+});
