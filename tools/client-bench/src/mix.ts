@@ -61,7 +61,11 @@ function operation(
   const op = document.paths[template]?.[method.toLowerCase()];
   if (!op) throw new Error(`${api}: no ${method} ${template}`);
   const basePath = String(document.servers[0].url).replace('{base_url}', '');
-  const example = (node: Json) => deref(document, node)?.content?.['application/json']?.example;
+  // The first named example where a body has several (C's delivery attempts, direct and wrapped).
+  const example = (node: Json) => {
+    const media = deref(document, node)?.content?.['application/json'];
+    return media && 'example' in media ? media.example : Object.values<Json>(media?.examples ?? {})[0]?.value;
+  };
   const response = example(op.responses[status]);
   const body = op.requestBody ? example(op.requestBody) : undefined;
   if (response === undefined || (op.requestBody && body === undefined)) throw new Error(`${api} ${op.operationId}: no example`);
