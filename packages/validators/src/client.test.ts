@@ -115,6 +115,18 @@ describe('request validation on', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    `/unknown?apikey=${apiKey}`,
+    `http://user:${password}@127.0.0.1:1/unknown?apikey=${apiKey}`,
+    `/messages/${apiKey}`,
+  ])('an unknown operation is refused without the URL or a credential in the error: %s', async (url) => {
+    const error = await rejection(withValidation(sms(), smsV2).GET(url));
+    const text = `${error.message} ${error.operationId} ${JSON.stringify(error)} ${String(error.stack)}`;
+    for (const secret of [apiKey, password, 'unknown', '127.0.0.1']) expect(text).not.toContain(secret);
+    expect(error.operationId).toBe('GET (not an operation of the contract)');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('request: false lets an invalid request through', async () => {
     server.reply({ status: 202, body: { id: '3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c' } });
     const client = withValidation(im(), imV1, { request: false });

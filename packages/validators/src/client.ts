@@ -136,7 +136,8 @@ export function withValidation<C extends object>(client: C, validators: Validato
     async function validated(url, init) {
       const route = table.get(`${method} ${url}`);
       if (request) {
-        if (!route) throw new ContractViolationError(`${method.toUpperCase()} ${url}`, 'request', unknownOperation);
+        // Never the URL: it may carry credentials (`?apikey=`, `user:secret@`) or values.
+        if (!route) throw new ContractViolationError(`${method.toUpperCase()} (not an operation of the contract)`, 'request', unknownOperation);
         const violations = requestViolations(route, init, now);
         if (violations.length > 0) throw new ContractViolationError(route.operation.operationId, 'request', violations);
       }
