@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Options } from 'ajv';
 import { stripAnnotations } from './annotations.js';
 import { functionFormats } from './formats.js';
+import { boundedPattern, unboundedPatterns } from './patterns.js';
 import { type DaysAheadRule, type Json, type OperationTarget, daysAheadRules, discover } from './targets.js';
 
 const require = createRequire(import.meta.url);
@@ -75,6 +76,9 @@ export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options
   // A regular expression (inlined by ajv): ajv-formats' full `uri` is a closure that cannot be.
   ajv.addFormat('uri', fastFormats.uri);
   for (const [name, { type, validate }] of Object.entries(functionFormats)) ajv.addFormat(name, { type, validate } as never);
+  // `pattern` decided after `maxLength`, in time linear in the string (scripts/patterns.ts).
+  ajv.removeKeyword('pattern');
+  ajv.addKeyword(boundedPattern);
   ajv.addSchema(bundle, api);
   return ajv;
 }
@@ -182,6 +186,12 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
   const params = new Exports();
   // Compiled without annotations (scripts/annotations.ts); discovery reads the bundle as published.
   const compiledBundle = stripAnnotations(bundle);
+  const unbounded = unboundedPatterns(compiledBundle);
+  if (unbounded.length > 0) {
+    throw new Error(
+      `@messaging-contracts/openapi/${api}.json: a pattern without a maxLength beside it can take time quadratic or worse in the string (scripts/patterns.ts); give its schema a maxLength: ${unbounded.join(', ')}`,
+    );
+  }
   const paramsAjv = createAjv(api, compiledBundle, { coerceTypes: true, code: { source: true, esm: true, lines: true } });
 
   const entries = (targets: OperationTarget[]): TableEntry[] =>

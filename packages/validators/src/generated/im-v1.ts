@@ -93,8 +93,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,8 +103,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err4 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err4 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -138,7 +138,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern5.test(data1)){
+if((data1.length <= 16 || func1(data1) <= 16) && !pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/mobile",schemaPath:"#/components/schemas/E164/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9]\\d{1,14}$"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -250,7 +250,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 10000 || func1(data0) <= 10000) && !pattern6.test(data0)){
 const err2 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -338,7 +338,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern7.test(data0)){
+if((data0.length <= 255 || func1(data0) <= 255) && !pattern7.test(data0)){
 const err3 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/MimeType/pattern",keyword:"pattern",params:{pattern: "\\w+\\/[-+.\\w]+"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -450,7 +450,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 256 || func1(data0) <= 256) && !pattern6.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -558,8 +558,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err3 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -568,8 +568,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err4 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err4 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -613,7 +613,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if((data1.length <= 5 || func1(data1) <= 5) && !pattern9.test(data1)){
 const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_]+$"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -843,7 +843,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern6.test(data1)){
+if((data1.length <= 256 || func1(data1) <= 256) && !pattern6.test(data1)){
 const err4 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1113,8 +1113,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1123,8 +1123,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1200,7 +1200,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 256 || func1(data0) <= 256) && !pattern6.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1280,7 +1280,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern6.test(data2)){
+if((data2.length <= 10000 || func1(data2) <= 10000) && !pattern6.test(data2)){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -1388,7 +1388,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern6.test(data1)){
+if((data1.length <= 10000 || func1(data1) <= 10000) && !pattern6.test(data1)){
 const err5 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err5];
