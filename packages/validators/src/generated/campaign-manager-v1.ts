@@ -412,7 +412,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate25(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1497,3 +1497,14 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "deleteMultipleLists" | "listLists" | "createList" | "deleteList" | "scheduleCampaign" | "listTemplates" | "getCampaignReport";
 export type CallbackId = never;
+export type OperationShapes = {
+  "deleteMultipleLists": { body: true; responses: "200" | "default" };
+  "listLists": { body: false; responses: "200" | "default" };
+  "createList": { body: true; responses: "201" | "default" };
+  "deleteList": { body: false; responses: "default" };
+  "scheduleCampaign": { body: true; responses: "201" | "default" };
+  "listTemplates": { body: false; responses: "200" | "default" };
+  "getCampaignReport": { body: false; responses: "200" | "default" };
+};
+export type CallbackShapes = {
+};

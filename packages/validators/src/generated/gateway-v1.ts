@@ -756,3 +756,10 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "sendMessage" | "sendBroadcast" | "getMessage";
 export type CallbackId = never;
+export type OperationShapes = {
+  "sendMessage": { body: true; responses: "201" | "default" };
+  "sendBroadcast": { body: true; responses: "201" | "default" };
+  "getMessage": { body: false; responses: "200" | "default" };
+};
+export type CallbackShapes = {
+};

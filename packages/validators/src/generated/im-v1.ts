@@ -661,7 +661,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate30(data2[i0], {instancePath:instancePath+"/parameters/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -750,19 +750,19 @@ errors++;
 }
 if(data.text !== undefined){
 if(!(validate25(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.media !== undefined){
 if(!(validate27(data.media, {instancePath:instancePath+"/media",parentData:data,parentDataProperty:"media",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.template !== undefined){
 if(!(validate29(data.template, {instancePath:instancePath+"/template",parentData:data,parentDataProperty:"template",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -960,13 +960,13 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate22(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
 if(!(validate24(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -996,7 +996,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate34(data2[i0], {instancePath:instancePath+"/delivery_attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors; else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1426,7 +1426,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate38(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if (vErrors === null) vErrors = validate38.errors; else for (const e of validate38.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1597,3 +1597,9 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "sendMessage";
 export type CallbackId = "receiveStatusCallback";
+export type OperationShapes = {
+  "sendMessage": { body: true; responses: "202" | "400" | "401" | "404" | "422" | "429" | "500" };
+};
+export type CallbackShapes = {
+  "receiveStatusCallback": { body: true; responses: "401" | "429" | "500" };
+};

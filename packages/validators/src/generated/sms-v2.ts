@@ -753,3 +753,12 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "getOpenApiDescription" | "getMessage" | "sendMessage";
 export type CallbackId = "receiveStatusCallback" | "receiveReplyCallback";
+export type OperationShapes = {
+  "getOpenApiDescription": { body: false; responses: "404" };
+  "getMessage": { body: false; responses: "200" | "401" | "default" };
+  "sendMessage": { body: true; responses: "202" | "401" | "default" };
+};
+export type CallbackShapes = {
+  "receiveStatusCallback": { body: true; responses: never };
+  "receiveReplyCallback": { body: true; responses: never };
+};
