@@ -11,4 +11,4 @@ export type {
   Validator,
 } from './runtime.js';
 export { findOperation, findResponseValidator, findRoute, type OperationRoute, type ValidatorSet } from './lookup.js';
-export { defaultMaxViolations, isSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';
+export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';

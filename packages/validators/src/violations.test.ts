@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounded, describeCharacterClass, pointerTokens, toViolation, violationReader } from './violations.js';
+import { bounded, describeCharacterClass, pointerTokens, toSafeText, toViolation, violationReader } from './violations.js';
 import imV1Bundle from '@messaging-contracts/openapi/im-v1.json' with { type: 'json' };
 
 // C's LongString pattern (section 2.3), read from the bundle.
@@ -93,5 +93,17 @@ describe('violationReader', () => {
     for (let round = 0; round < 2; round++) {
       expect(read().violations.map((v) => v.message)).toEqual(['must have at least 1 property', 'must have at least 2 properties']);
     }
+  });
+});
+
+describe('toSafeText: a message made to fit C LongString', () => {
+  it.each([
+    ['must match ^[-_ a-zA-Z0-9]+$ (letters, digits, space, - and _ only: no punctuation)', 'must match -_ a-zA-Z0-9 letters digits space - and _ only no punctuation'],
+    ['must be one of "text", "media"', 'must be one of text media'],
+    ['is required', 'is required'],
+    ['!!!', 'invalid'],
+  ])('%j → %j', (text, want) => {
+    expect(toSafeText(text)).toBe(want);
+    expect(toSafeText(text)).toMatch(new RegExp(longStringPattern));
   });
 });

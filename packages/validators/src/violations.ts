@@ -294,3 +294,12 @@ export function pointerTokens(pointer: string): string[] {
 
 /** `true` when text fits C's LongString/ShortString pattern (section 2.3). */
 export const isSafeText = (text: string) => safeText.test(text);
+
+/**
+ * Text made to fit C's LongString (section 2.3), for an APIError `description`: each run of
+ * characters outside `[-_ a-zA-Z0-9]` becomes one space, cut to `maxLength` (LongString: 10000).
+ * `must be one of "text", "media"` becomes `must be one of text media`.
+ */
+export function toSafeText(text: string, maxLength = 10_000): string {
+  return text.replace(/[^-_ a-zA-Z0-9]+/g, ' ').replace(/ {2,}/g, ' ').trim().slice(0, maxLength).trim() || 'invalid';
+}
