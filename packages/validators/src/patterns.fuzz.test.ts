@@ -134,7 +134,7 @@ describe('every pattern of every bundle, on long strings', () => {
     const longest = seen.get(new RegExp(site.pattern, 'u').source) ?? 0;
     if (site.maxLength !== undefined) expect(longest).toBeLessThanOrEqual(site.maxLength);
     else expect(isFixedWidthAnchored(site.pattern)).toBe(true);
-  });
+  }, 60_000);
 
   it.each(sites.map((s) => [`${s.api}${s.pointer} ${s.pattern}`, s] as const))('%s: 8 times the string costs no more than a linear scan grows', (_name, site) => {
     const validate = validatorOf(site);
@@ -153,7 +153,7 @@ describe('every pattern of every bundle, on long strings', () => {
       ratio = Math.min(ratio, growth / linearGrowth);
     }
     expect(ratio).toBeLessThan(3);
-  });
+  }, 60_000);
 
   it('random strings over the pattern characters: the pattern never sees more than its maxLength', () => {
     const bounded = sites.filter((s) => s.maxLength !== undefined);

@@ -121,20 +121,23 @@ function daysAheadViolations(value: unknown, rules: readonly DaysAheadRule[], no
   return out;
 }
 
+/** How many of a failed validator's errors are past the first `max`, which the reader left unread. */
+const unread = (raw: RawValidator, max: number) => Math.max(0, (raw.errors?.length ?? 0) - max);
+
 /** A validator over one generated function, with the extension rules of its schema. */
 export function bodyValidator(raw: RawValidator, daysAhead?: readonly DaysAheadRule[]): Validator {
   const read = violationReader(raw);
   const failed = (options: ValidateOptions | undefined) => {
     const max = maxOf(options?.maxViolations);
-    const { violations, more } = read(max);
-    return bounded(violations, max, more);
+    return bounded(read(max), max, unread(raw, max));
   };
   if (!daysAhead || daysAhead.length === 0) return (value, options) => (raw(value, root) ? valid : failed(options));
   return (value, options) => {
     const max = maxOf(options?.maxViolations);
-    const { violations, more } = raw(value, root) ? { violations: [], more: 0 } : read(max);
+    const passed = raw(value, root);
+    const violations = passed ? [] : read(max);
     for (const violation of daysAheadViolations(value, daysAhead, options?.now ?? Date.now)) violations.push(violation);
-    return violations.length === 0 && more === 0 ? valid : bounded(violations, max, more);
+    return violations.length === 0 ? valid : bounded(violations, max, passed ? 0 : unread(raw, max));
   };
 }
 
@@ -162,8 +165,7 @@ export function paramsValidator(raw: RawValidator): Validator {
     const { path = {}, query = {} } = value as { path?: unknown; query?: unknown };
     if (raw({ path: copyGroup(path), query: copyGroup(query) }, root)) return valid;
     const max = maxOf(options?.maxViolations);
-    const { violations, more } = read(max);
-    return bounded(violations, max, more);
+    return bounded(read(max), max, unread(raw, max));
   };
 }
 

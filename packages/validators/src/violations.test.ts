@@ -91,7 +91,7 @@ describe('violationReader', () => {
     });
     const read = violationReader(validate);
     for (let round = 0; round < 2; round++) {
-      expect(read().violations.map((v) => v.message)).toEqual(['must have at least 1 property', 'must have at least 2 properties']);
+      expect(read().map((v) => v.message)).toEqual(['must have at least 1 property', 'must have at least 2 properties']);
     }
   });
 });

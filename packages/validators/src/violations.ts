@@ -243,26 +243,21 @@ export function bounded(violations: Violation[], max: number, more = 0): Violati
 /** `maxViolations` as given, else the default; anything but a whole number from 1 up reads as the default. */
 export const maxOf = (max: number | undefined): number => (max !== undefined && Number.isSafeInteger(max) && max >= 1 ? max : defaultMaxViolations);
 
-/** The first violations a generated validator found, at most `max`, and how many more it found. */
-export interface ReadViolations {
-  violations: Violation[];
-  more: number;
-}
-
 /**
- * Reads a generated validator's errors as violations: the first `max`, each worded once. A
+ * Reads a generated validator's errors as violations: the first `max` (how many more there were is
+ * `validate.errors.length - max`), each worded once. A
  * message depends only on the keyword and the one schema-fixed param it words (limit, type,
  * format, pattern or enum values), so it is worded once per such pair; values that fail in bulk (a
  * sender bug, a flood) then cost little more to refuse than to accept. (Not by schemaPath: that is
  * relative to each compiled schema, so two `$ref`ed schemas share one.)
  */
-export function violationReader(validate: RawValidator): (max?: number) => ReadViolations {
+export function violationReader(validate: RawValidator): (max?: number) => Violation[] {
   const messages = new Map<string, Map<unknown, string>>();
   return (max = defaultMaxViolations) => {
     const errors = validate.errors;
     if (!errors || errors.length === 0) {
       // A validator that returned false always sets errors; guard anyway so callers get a reason.
-      return { violations: [{ pointer: '', property: '', rule: 'schema', message: 'does not match the schema' }], more: 0 };
+      return [{ pointer: '', property: '', rule: 'schema', message: 'does not match the schema' }];
     }
     const violations: Violation[] = [];
     const count = Math.min(errors.length, max);
@@ -279,7 +274,7 @@ export function violationReader(validate: RawValidator): (max?: number) => ReadV
       }
       violations.push(violation(error, message));
     }
-    return { violations, more: errors.length - count };
+    return violations;
   };
 }
 
