@@ -95,6 +95,15 @@ describe('request validation on', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("C: punctuation in a LongString is refused before sending, the message naming the field, the pattern and what it excludes", async () => {
+    const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello, world!' } } };
+    const error = await rejection(withValidation(im(), imV1).POST('/message', { body }));
+    expect(error.message).toBe(
+      'sendMessage: the request breaks the contract: /message/text/body must match ^[-_ a-zA-Z0-9]+$ (letters, digits, space, - and _ only: no punctuation) (pattern)',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('C: a missing required body is a violation', async () => {
     const error = await rejection(withValidation(im(), imV1).POST('/message'));
     expect(error.violations).toEqual([{ pointer: '', property: '', rule: 'required', message: 'is required' }]);
