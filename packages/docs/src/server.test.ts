@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { acceptsEncoding, resolveFile, startServer } from './server.mjs';
+import { acceptsEncoding, ifNoneMatch, preferredEncoding, resolveFile, startServer } from './server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'docs-server-'));
 writeFileSync(join(root, 'index.html'), '<p>home</p>');
@@ -68,6 +68,13 @@ describe('startServer', () => {
     ['gzip;q=0, br;q=0', undefined],
     ['identity', undefined],
     ['*', 'br'],
+    // The client's q-values rank the codings (RFC 9110 section 12.5.3); the server's order breaks ties.
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.4, br;q=0.8', 'br'],
+    ['br;q=0.1, identity;q=0.5', undefined],
+    // A malformed q is ignored with its entry: gzip is not taken as accepted.
+    ['gzip;q=abc', undefined],
+    ['br;q=abc, gzip;q=0.2', 'gzip'],
   ])('sends the precompressed variant the client accepts (Accept-Encoding: %s → %s), with Vary and the type of the file', async (accept, encoding) => {
     const response = await rawGet('/page.html', { 'accept-encoding': accept });
     expect(response.headers['content-encoding']).toBe(encoding);
@@ -86,6 +93,22 @@ describe('startServer', () => {
     expect((await rawGet('/page.html', { 'if-none-match': String(br.headers.etag) })).status).toBe(200);
   });
 
+  it.each([
+    ['a weak tag', (etag: string) => `W/${etag}`],
+    ['a list holding it', (etag: string) => `"other", ${etag}, W/"more"`],
+    ['a list holding its weak form', (etag: string) => `"other",W/${etag}`],
+    ['*', () => '*'],
+  ])('answers 304 to If-None-Match with %s (weak comparison, RFC 9110 section 13.1.2)', async (_title, header) => {
+    const etag = String((await rawGet('/page.html', {})).headers.etag);
+    const again = await rawGet('/page.html', { 'if-none-match': header(etag) });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+  });
+
+  it.each([['"other"'], ['W/"other", "else"'], ['not a tag']])('answers 200 to If-None-Match: %s', async (header) => {
+    expect((await rawGet('/page.html', { 'if-none-match': header })).status).toBe(200);
+  });
+
   it('lets browsers keep a content-hashed file for a year, and revalidate everything else', async () => {
     expect((await rawGet('/app.0123456789ab.js', {})).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await rawGet('/page.html', {})).headers['cache-control']).toBe('no-cache');
@@ -101,6 +124,10 @@ describe('startServer', () => {
 
 describe('acceptsEncoding', () => {
   it.each([
+    ['gzip;q=abc', 'gzip', false],
+    ['gzip;q=2', 'gzip', false],
+    ['gzip;q=0.001', 'gzip', true],
+    ['gzip;q=0.0001', 'gzip', false],
     ['gzip, br', 'br', true],
     ['gzip;q=0.5', 'gzip', true],
     ['gzip; q=0', 'gzip', false],
@@ -109,6 +136,36 @@ describe('acceptsEncoding', () => {
     [undefined, 'gzip', false],
   ])('%j accepts %s: %s', (header, name, want) => {
     expect(acceptsEncoding(header)(name)).toBe(want);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['gzip, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*;q=0', undefined],
+    ['*;q=0.5, identity', undefined],
+    ['*;q=0.5', 'br'],
+    ['identity;q=0, gzip;q=0.1', 'gzip'],
+  ])('%j → %s', (header, want) => {
+    expect(preferredEncoding(header, ['br', 'gzip'])).toBe(want);
+  });
+});
+
+describe('ifNoneMatch', () => {
+  it.each([
+    ['*', true],
+    ['"a"', true],
+    ['W/"a"', true],
+    [' "b" , W/"a" ', true],
+    ['"b"', false],
+    ['a', false],
+    ['', false],
+    [undefined, false],
+  ])('%j against "a": %s', (header, want) => {
+    expect(ifNoneMatch(header, '"a"')).toBe(want);
   });
 });
 

@@ -22,11 +22,13 @@ export const functionFormats: Readonly<Record<string, FunctionFormat>> = {
   /**
    * RFC 3339 section 5.6 `date-time` with a required offset: `T`, `t` or a space between date and
    * time, real calendar days (leap years included), second 60 (a leap second) only at 23:59 UTC.
+   * A numeric offset keeps its colon (`time-numoffset = ("+" / "-") time-hour ":" time-minute`):
+   * `+0100` is ISO 8601's basic form, not RFC 3339, though ajv-formats takes it.
    */
   'date-time': format(
     'string',
     String.raw`function dateTime(str) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(str);
   if (match === null) return false;
   const year = Number(match[1]), month = Number(match[2]), day = Number(match[3]);
   const hour = Number(match[4]), minute = Number(match[5]), second = Number(match[6]);
@@ -44,6 +46,11 @@ export const functionFormats: Readonly<Record<string, FunctionFormat>> = {
   ),
   /** OpenAPI's `int32`: an integer in the signed 32-bit range. */
   int32: format('number', 'function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }'),
-  /** OpenAPI's `int64`: an integer; every integer a JSON number can hold fits. */
-  int64: format('number', 'function int64(value) { return Number.isInteger(value); }'),
+  /**
+   * OpenAPI's `int64`: an integer in the signed 64-bit range, -2^63 to 2^63 - 1, as a JSON parser
+   * reads it. A JSON number is a double, and the largest int64, 9223372036854775807, reads as the
+   * double 2^63; so 2^63 itself passes (it cannot be told apart) and the next double up, 2^63 +
+   * 2048, does not. 2^64 and 1e300 are refused. (ajv-formats takes any integer.)
+   */
+  int64: format('number', 'function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }'),
 };

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Options } from 'ajv';
 import { stripAnnotations } from './annotations.js';
 import { functionFormats } from './formats.js';
+import { boundedPattern, unboundedPatterns } from './patterns.js';
 import { type DaysAheadRule, type Json, type OperationTarget, daysAheadRules, discover } from './targets.js';
 
 const require = createRequire(import.meta.url);
@@ -75,6 +76,9 @@ export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options
   // A regular expression (inlined by ajv): ajv-formats' full `uri` is a closure that cannot be.
   ajv.addFormat('uri', fastFormats.uri);
   for (const [name, { type, validate }] of Object.entries(functionFormats)) ajv.addFormat(name, { type, validate } as never);
+  // `pattern` decided after `maxLength`, in time linear in the string (scripts/patterns.ts).
+  ajv.removeKeyword('pattern');
+  ajv.addKeyword(boundedPattern);
   ajv.addSchema(bundle, api);
   return ajv;
 }
@@ -106,6 +110,20 @@ function inlineRuntimeHelpers(code: string, where: string): string {
   if (/\brequire\(/.test(out)) {
     throw new Error(`${where}: ajv standalone code needs a runtime module that is not inlined: ${out.match(/require\([^)]*\)/)?.[0]}`);
   }
+  return out;
+}
+
+// After a failed call of another compiled schema, ajv standalone code appends its errors with
+// `vErrors = vErrors === null ? v.errors : vErrors.concat(v.errors)`, which copies every error so
+// far: 60,000 invalid array items took over 4 s. Appending in place keeps the collection linear
+// (the callee's array is its own per call, so taking it over is safe). How many are reported is
+// bounded when they are read (src/violations.ts, `maxViolations`), not here: the code counts
+// errors to decide validity, so it must collect them all.
+const concatErrors = /vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);/g;
+
+function linearErrorCollection(code: string, where: string): string {
+  const out = code.replace(concatErrors, 'if (vErrors === null) vErrors = $1.errors; else for (const e of $1.errors) vErrors.push(e);');
+  if (out.includes('.concat(')) throw new Error(`${where}: ajv standalone code collects errors with a concat this generator does not rewrite`);
   return out;
 }
 
@@ -164,6 +182,18 @@ function table(name: string, entries: TableEntry[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The shape of each row, for src/runtime.ts's TypedOperations: whether it has a body validator and
+ * which response statuses it has, so a caller needs no `!` for what always exists.
+ */
+function shapes(name: string, entries: TableEntry[]): string {
+  const row = ({ target, body, responses }: TableEntry) => {
+    const statuses = Object.keys(responses).map((status) => JSON.stringify(status));
+    return `  ${JSON.stringify(target.operationId)}: { body: ${body !== undefined}; responses: ${statuses.length === 0 ? 'never' : statuses.join(' | ')} };`;
+  };
+  return [`export type ${name} = {`, ...entries.map(row), '};'].join('\n');
+}
+
 const union = (targets: OperationTarget[]) => (targets.length === 0 ? 'never' : targets.map((t) => JSON.stringify(t.operationId)).join(' | '));
 
 function header(ajvVersion: string, api: ApiId, what: string): string[] {
@@ -182,6 +212,12 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
   const params = new Exports();
   // Compiled without annotations (scripts/annotations.ts); discovery reads the bundle as published.
   const compiledBundle = stripAnnotations(bundle);
+  const unbounded = unboundedPatterns(compiledBundle);
+  if (unbounded.length > 0) {
+    throw new Error(
+      `@messaging-contracts/openapi/${api}.json: a pattern without a maxLength beside it can take time quadratic or worse in the string (scripts/patterns.ts); give its schema a maxLength: ${unbounded.join(', ')}`,
+    );
+  }
   const paramsAjv = createAjv(api, compiledBundle, { coerceTypes: true, code: { source: true, esm: true, lines: true } });
 
   const entries = (targets: OperationTarget[]): TableEntry[] =>
@@ -214,7 +250,7 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
   const where = `@messaging-contracts/openapi/${api}.json`;
   const bodyAjv = createAjv(api, compiledBundle, { code: { source: true, esm: true, lines: true } });
   const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
-    const code = inlineRuntimeHelpers(standaloneCode(ajv, names), where);
+    const code = linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where);
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only
     // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
     if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);
@@ -234,6 +270,8 @@ export function generateApi(api: ApiId, bundle = loadBundle(api)): GeneratedFile
     table('callbacks', callbackEntries),
     `export type OperationId = ${union(operations)};`,
     `export type CallbackId = ${union(callbacks)};`,
+    shapes('OperationShapes', operationEntries),
+    shapes('CallbackShapes', callbackEntries),
     '',
   ].join('\n');
   return [

@@ -95,6 +95,15 @@ describe('request validation on', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("C: punctuation in a LongString is refused before sending, the message naming the field, the pattern and what it excludes", async () => {
+    const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello, world!' } } };
+    const error = await rejection(withValidation(im(), imV1).POST('/message', { body }));
+    expect(error.message).toBe(
+      'sendMessage: the request breaks the contract: /message/text/body must match ^[-_ a-zA-Z0-9]+$ (letters, digits, space, - and _ only: no punctuation) (pattern)',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('C: a missing required body is a violation', async () => {
     const error = await rejection(withValidation(im(), imV1).POST('/message'));
     expect(error.violations).toEqual([{ pointer: '', property: '', rule: 'required', message: 'is required' }]);
@@ -112,6 +121,18 @@ describe('request validation on', () => {
   it('an operation outside the contract is refused', async () => {
     const error = await rejection(withValidation(sms(), smsV2).GET('/unknown'));
     expect(error.violations[0]).toMatchObject({ rule: 'operation' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    `/unknown?apikey=${apiKey}`,
+    `http://user:${password}@127.0.0.1:1/unknown?apikey=${apiKey}`,
+    `/messages/${apiKey}`,
+  ])('an unknown operation is refused without the URL or a credential in the error: %s', async (url) => {
+    const error = await rejection(withValidation(sms(), smsV2).GET(url));
+    const text = `${error.message} ${error.operationId} ${JSON.stringify(error)} ${String(error.stack)}`;
+    for (const secret of [apiKey, password, 'unknown', '127.0.0.1']) expect(text).not.toContain(secret);
+    expect(error.operationId).toBe('GET (not an operation of the contract)');
     expect(server.requests).toHaveLength(0);
   });
 

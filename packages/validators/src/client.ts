@@ -5,12 +5,11 @@
 // every violation, with no network I/O; after the call it checks the response body against the
 // validator of its status (falling back to `default`) and reports a contract break. The clients
 // themselves never import this module, so a bundle that does not opt in does not grow.
-import type { OperationValidators } from './runtime.js';
+import { type OperationRoute, type ValidatorSet, findResponseValidator, findRoute } from './lookup.js';
+import type { ValidateOptions } from './runtime.js';
 import type { Violation } from './violations.js';
 
-export interface ValidatorSet {
-  operations: Readonly<Record<string, OperationValidators>>;
-}
+export type { ValidatorSet } from './lookup.js';
 
 export interface ResponseViolationReport {
   operationId: string;
@@ -30,6 +29,8 @@ export interface WithValidationOptions {
   onResponseViolation?: (report: ResponseViolationReport) => void;
   /** Clock for "at most 60 days ahead" (`x-max-days-ahead`), epoch milliseconds; default `Date.now`. */
   now?: () => number;
+  /** How many violations a request or response lists at most (see ValidateOptions); default 100. */
+  maxViolations?: number;
 }
 
 /** A request or response that breaks the contract. Lists every violation; carries no header, URL or credential. */
@@ -53,33 +54,6 @@ export class ContractViolationError extends Error {
 
 const methodNames = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-interface Route {
-  operation: OperationValidators;
-  /**
-   * A leading `/{name}` segment of the template that the client fills in itself (D's
-   * `application_name`, section 4.4): callers do not pass it, so its absence is no violation.
-   */
-  prefixParameter?: string;
-}
-
-/**
- * Routes by method and path template: each operation under its own template and, where the
- * template starts with a path parameter segment, under the rest too (D's client takes `/lists`
- * for `/{application_name}/lists`).
- */
-function routes(validators: ValidatorSet): Map<string, Route> {
-  const byKey = new Map<string, Route>();
-  const prefixed: Array<[string, Route]> = [];
-  for (const operation of Object.values(validators.operations)) {
-    const prefix = /^\/\{([^}/]+)\}(\/.*)$/.exec(operation.path);
-    const route = prefix ? { operation, prefixParameter: prefix[1]! } : { operation };
-    byKey.set(`${operation.method} ${operation.path}`, route);
-    if (prefix) prefixed.push([`${operation.method} ${prefix[2]}`, route]);
-  }
-  for (const [key, route] of prefixed) if (!byKey.has(key)) byKey.set(key, route);
-  return byKey;
-}
-
 const unknownOperation: readonly Violation[] = Object.freeze([
   Object.freeze({ pointer: '', property: '', rule: 'operation', message: 'is not an operation of the contract' }),
 ]) as readonly Violation[];
@@ -91,27 +65,17 @@ interface Init {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
 }
 
-function requestViolations(route: Route, init: Init | undefined, now: (() => number) | undefined): Violation[] {
-  const { operation, prefixParameter } = route;
+function requestViolations(route: OperationRoute, init: Init | undefined, options: ValidateOptions): Violation[] {
+  const { operation, clientParameter } = route;
   const violations: Violation[] = [];
-  const options = now ? { now } : undefined;
-  if (operation.body && init?.body !== undefined) violations.push(...operation.body(init.body, options));
+  if (operation.body && init?.body !== undefined) for (const violation of operation.body(init.body, options)) violations.push(violation);
   else if (operation.bodyRequired && init?.body === undefined) violations.push(missingBody);
-  if (operation.params) {
-    // Copies, so the parameter validator's coercion never changes what the caller passed.
-    const params = { path: { ...init?.params?.path }, query: { ...init?.params?.query } };
-    for (const violation of operation.params(params, options)) {
-      const clientFilled = violation.rule === 'required' && prefixParameter !== undefined && violation.pointer === `/path/${prefixParameter}`;
-      if (!clientFilled) violations.push(violation);
-    }
+  // The parameter validator never changes what it is given.
+  for (const violation of operation.params({ path: init?.params?.path, query: init?.params?.query }, options)) {
+    const clientFilled = violation.rule === 'required' && clientParameter !== undefined && violation.pointer === `/path/${clientParameter}`;
+    if (!clientFilled) violations.push(violation);
   }
   return violations;
-}
-
-/** The response validator of a status: its own key, its range (`2XX`), else `default`. */
-function responseValidator(operation: OperationValidators, status: number) {
-  const { responses } = operation;
-  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
 }
 
 const defaultReport = (report: ResponseViolationReport) => {
@@ -130,24 +94,25 @@ type Call = (url: string, init?: Init & Record<string, unknown>) => Promise<{ da
  * per `options.response`.
  */
 export function withValidation<C extends object>(client: C, validators: ValidatorSet, options: WithValidationOptions = {}): C {
-  const { request = true, response = 'report', onResponseViolation = defaultReport, now } = options;
-  const table = routes(validators);
+  const { request = true, response = 'report', onResponseViolation = defaultReport, now, maxViolations } = options;
+  const validateOptions: ValidateOptions = { ...(now && { now }), ...(maxViolations !== undefined && { maxViolations }) };
   const wrap = (method: string, call: Call): Call =>
     async function validated(url, init) {
-      const route = table.get(`${method} ${url}`);
+      const route = findRoute(validators, method, url);
       if (request) {
-        if (!route) throw new ContractViolationError(`${method.toUpperCase()} ${url}`, 'request', unknownOperation);
-        const violations = requestViolations(route, init, now);
+        // Never the URL: it may carry credentials (`?apikey=`, `user:secret@`) or values.
+        if (!route) throw new ContractViolationError(`${method.toUpperCase()} (not an operation of the contract)`, 'request', unknownOperation);
+        const violations = requestViolations(route, init, validateOptions);
         if (violations.length > 0) throw new ContractViolationError(route.operation.operationId, 'request', violations);
       }
       const result = await call(url, init);
       if (response === 'off' || !route) return result;
       const status = result.response.status;
       const body = result.response.ok ? result.data : result.error;
-      const validate = responseValidator(route.operation, status);
+      const validate = findResponseValidator(route.operation, status);
       // An empty body (openapi-fetch gives `undefined`) has nothing to check.
       if (!validate || body === undefined) return result;
-      const violations = validate(body, now ? { now } : undefined);
+      const violations = validate(body, validateOptions);
       if (violations.length === 0) return result;
       if (response === 'throw') throw new ContractViolationError(route.operation.operationId, 'response', violations, status);
       const { operationId, method: opMethod, path } = route.operation;

@@ -45,10 +45,12 @@ describe('the API shape', () => {
 });
 
 describe('parameter sets', () => {
-  it('A getMessage: messageid from the URL is coerced to a number in place', () => {
+  it("A getMessage: messageid from the URL is read as a number, and the caller's object is left untouched", () => {
     const params = { path: { messageid: '4187321' } };
-    expect(gateway.getMessage!.params!(params)).toEqual([]);
-    expect(params.path.messageid).toBe(4187321);
+    const before = structuredClone(params);
+    expect(gateway.getMessage.params(params)).toEqual([]);
+    expect(params).toEqual(before);
+    expect(params.path.messageid).toBe('4187321');
   });
 
   it('A getMessage: a messageid that is not a number is refused by name', () => {
@@ -71,10 +73,11 @@ describe('parameter sets', () => {
     expect(sms.getMessage!.params!({ query: { id: 'not-a-uuid' } })).toContainEqual(expect.objectContaining({ pointer: '/query/id', rule: 'format', limit: 'uuid' }));
   });
 
-  it('D deleteList: list_id from the URL is coerced; application_name is required', () => {
-    const params = { path: { application_name: 'acme', list_id: '1021' } };
-    expect(campaigns.deleteList!.params!(params)).toEqual([]);
-    expect(params.path.list_id).toBe(1021);
+  it("D deleteList: list_id from the URL is read as an integer, the caller's object untouched; application_name is required", () => {
+    const params = { path: { application_name: 'acme', list_id: '1021' }, query: { tags: ['a', 'b'] } };
+    const before = structuredClone(params);
+    expect(campaigns.deleteList.params(params)).toEqual([]);
+    expect(params).toEqual(before);
     expect(campaigns.deleteList!.params!({ path: { list_id: 'seven' } })).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ pointer: '/path/application_name', rule: 'required' }),
@@ -217,7 +220,7 @@ describe('callbacks', () => {
     // The callback's key: its runtime expression under an operation's callbacks, or its name under top-level webhooks.
     expect(smsCallbacks.receiveStatusCallback).toMatchObject({ method: 'post', path: statusTarget.path, bodyRequired: true });
     expect(smsCallbacks.receiveStatusCallback!.body!({ id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', status: 'delivered?' })).toEqual([
-      { pointer: '/status', property: 'status', rule: 'enum', message: 'must be one of the documented values' },
+      { pointer: '/status', property: 'status', rule: 'enum', message: expect.stringMatching(/^must be one of "[a-z_]+"(, "[a-z_]+")*$/) },
     ]);
     expect(smsCallbacks.receiveReplyCallback!.body!({ content: 7 })).toEqual([{ pointer: '/content', property: 'content', rule: 'type', message: 'must be a string' }]);
     expect(imCallbacks.receiveStatusCallback!.body!({ detail: 'x'.repeat(256) })).toEqual([
@@ -225,6 +228,34 @@ describe('callbacks', () => {
     ]);
     expect(Object.keys(imCallbacks.receiveStatusCallback!.responses).sort()).toEqual(['401', '429', '500']);
     expect(imCallbacks.receiveStatusCallback!.responses['429']!({ code: 429, message: 'Rate limit exceeded', errors: [] })).toEqual([]);
+  });
+});
+
+describe('messages name the rule and its value, read from the bundle (pinned per rule kind)', () => {
+  const base = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello' } } };
+
+  it("C: LongString refuses punctuation, and says so (section 2.3)", () => {
+    expect(im.sendMessage.body({ ...base, message: { type: 'text', text: { body: 'Hello, world!' } } })).toEqual([
+      {
+        pointer: '/message/text/body',
+        property: 'body',
+        rule: 'pattern',
+        limit: '^[-_ a-zA-Z0-9]+$',
+        message: 'must match ^[-_ a-zA-Z0-9]+$ (letters, digits, space, - and _ only: no punctuation)',
+      },
+    ]);
+  });
+
+  it.each([
+    ['pattern', { ...base, destination: { mobile: '447700900123' } }, '/destination/mobile', 'must match ^\\+[1-9]\\d{1,14}$'],
+    ['maxLength', { ...base, reference: 'r'.repeat(256) }, '/reference', 'must be at most 255 characters long'],
+    ['enum', { ...base, scheduler_pipe: 'cron' }, '/scheduler_pipe', 'must be one of "dynamic", "eventbridge", "sqs"'],
+    ['minProperties', { ...base, destination: {} }, '/destination', 'must have at least 1 property'],
+    ['required', { destination: base.destination }, '/message', 'is required'],
+    ['type', { ...base, message: 'hi' }, '/message', 'must be an object'],
+    ['format', { ...base, destination: { contact_id: 'not-a-uuid-not-a-uuid-not-a-uuid-xx' } }, '/destination/contact_id', 'must be a valid uuid'],
+  ])('C %s: %s', (rule, body, pointer, message) => {
+    expect(im.sendMessage.body(body)).toContainEqual(expect.objectContaining({ pointer, rule, message }));
   });
 });
 

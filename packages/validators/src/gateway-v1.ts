@@ -1,13 +1,13 @@
 // Validators of interface gateway-v1, compiled from @messaging-contracts/openapi/gateway-v1.json (src/generated/gateway-v1.ts).
 import * as generated from './generated/gateway-v1.js';
-import { type GeneratedOperation, type OperationValidators, operationTable } from './runtime.js';
+import { type GeneratedOperation, type TypedOperations, operationTable } from './runtime.js';
 
 /** Every operation in the bundle's `paths`, by operationId. */
-export const operations: Readonly<Record<generated.OperationId, OperationValidators>> = /* @__PURE__ */ operationTable(
+export const operations: TypedOperations<generated.OperationShapes> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
   generated.operations as Record<string, GeneratedOperation>,
 );
 
 /** Every callback (operation `callbacks` and top-level `webhooks`), by the path item operation's operationId. */
-export const callbacks: Readonly<Record<generated.CallbackId, OperationValidators>> = /* @__PURE__ */ operationTable(
+export const callbacks: TypedOperations<generated.CallbackShapes> = /* @__PURE__ */ operationTable<generated.CallbackShapes>(
   generated.callbacks as Record<string, GeneratedOperation>,
 );

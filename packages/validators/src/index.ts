@@ -1,5 +1,14 @@
 // @messaging-contracts/validators: the shared types and helpers. The validators themselves are
 // imported per interface (`@messaging-contracts/validators/sms-v2`, ...), so a bundle carries only
 // the interfaces it uses; the client wrapper is `@messaging-contracts/validators/client`.
-export type { DaysAheadRule, OperationValidators, ValidateOptions, Validator } from './runtime.js';
-export { isSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';
+export type {
+  DaysAheadRule,
+  OperationShape,
+  OperationValidators,
+  TypedOperations,
+  TypedOperationValidators,
+  ValidateOptions,
+  Validator,
+} from './runtime.js';
+export { findOperation, findResponseValidator, findRoute, type OperationRoute, type ValidatorSet } from './lookup.js';
+export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';

@@ -1,11 +1,9 @@
 // Any input, for every validator of every interface: never a throw, always a list of violations
-// in the one format, with messages that fit C's LongString pattern and echo nothing.
+// in the one format, each message one line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Validator } from './runtime.js';
-import { apiIds, bundleOf, validatorsOf } from './test-support/bundles.js';
-
-const longString = new RegExp(((bundleOf('im-v1').components as { schemas: Record<string, { pattern: string }> }).schemas.LongString!).pattern);
+import { apiIds, validatorsOf } from './test-support/bundles.js';
 
 const all: Array<[string, Validator]> = apiIds.flatMap((api) =>
   [...Object.values(validatorsOf(api).operations), ...Object.values(validatorsOf(api).callbacks)].flatMap((operation) => [
@@ -21,7 +19,8 @@ function wellFormed(violations: readonly unknown[]) {
     expect(violation.pointer === '' || /^\//.test(violation.pointer as string)).toBe(true);
     expect(typeof violation.property).toBe('string');
     expect(typeof violation.rule).toBe('string');
-    expect(violation.message).toMatch(longString);
+    expect(violation.message).toMatch(/^must |^is |^and \d+ more|^does not|^fails /);
+    expect(violation.message).not.toMatch(/[\r\n]/);
   }
 }
 
@@ -53,13 +52,13 @@ describe('parameter sets from any URL strings', () => {
     );
   });
 
-  it('coerces any integer written in a URL to that integer, and refuses what is not one', () => {
+  it('takes any integer written in a URL, leaving the string as it was, and refuses what is not one', () => {
     const { deleteList } = validatorsOf('campaign-manager-v1').operations;
     fc.assert(
       fc.property(fc.integer(), (n) => {
         const set = { path: { application_name: 'acme', list_id: String(n) } };
         expect(deleteList!.params!(set)).toEqual([]);
-        expect(set.path.list_id).toBe(n);
+        expect(set.path.list_id).toBe(String(n));
       }),
     );
     fc.assert(

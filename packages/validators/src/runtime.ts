@@ -1,11 +1,18 @@
 // Turns the generated tables (src/generated/<id>.ts) into the package's API: validators that
 // return violations, parameter sets wrapped as `{ path, query }`, and the contract's
 // `x-max-days-ahead` extension (section 8) checked against an injectable clock.
-import { type RawValidator, type RootContext, type Violation, violationReader } from './violations.js';
+import { type RawValidator, type RootContext, type Violation, bounded, maxOf, violationReader } from './violations.js';
 
 export interface ValidateOptions {
   /** Clock for "at most 60 days ahead" (`x-max-days-ahead`), in epoch milliseconds; default `Date.now`. */
   now?: () => number;
+  /**
+   * How many violations to list, default 100 (`defaultMaxViolations`; C's APIError holds at most
+   * 100 errors, section 8). When more are found, the list holds the first `maxViolations` and one
+   * more entry, rule `maxViolations`, saying how many were left out. Time stays linear in the value
+   * either way.
+   */
+  maxViolations?: number;
 }
 
 /** Checks one value; `[]` (one shared frozen array) when it is valid. Never throws, never echoes input. */
@@ -24,12 +31,32 @@ export interface OperationValidators {
   /**
    * The path and query parameter set, validated as `{ path: {...}, query: {...} }`. Accepts the wire
    * form (strings, as a server reads them from the URL) and typed values (as a client passes them);
-   * strings are coerced in place to the documented type.
+   * strings are judged as the documented type they convert to. The value passed is never changed.
+   * Every operation has one (an operation without parameters takes `{}`).
    */
-  params?: Validator;
+  params: Validator;
   /** Response bodies by status key as in the bundle (`'200'`, `'default'`, ...), where the response has a JSON body schema. */
   responses: Readonly<Record<string, Validator>>;
 }
+
+/** What a generated row has: a body validator or not, and its response statuses. */
+export interface OperationShape {
+  body: boolean;
+  responses: string;
+}
+
+/**
+ * An operation's validators typed by its shape: `body` is a Validator where the operation has a
+ * JSON request body (else absent), `params` always, and `responses` has exactly the statuses the
+ * bundle documents with a JSON body; so no `!` for what always exists.
+ */
+export type TypedOperationValidators<S extends OperationShape> = Readonly<
+  Omit<OperationValidators, 'body' | 'responses'> &
+    (S['body'] extends true ? { body: Validator } : { body?: undefined }) & { responses: Readonly<Record<S['responses'], Validator>> }
+>;
+
+/** A generated table typed row by row, keyed by operationId. */
+export type TypedOperations<T extends Record<string, OperationShape>> = { readonly [K in keyof T]: TypedOperationValidators<T[K]> };
 
 /** Where a generated schema carries `x-max-days-ahead`: instance path tokens (`*`: any array index) and days. */
 export interface DaysAheadRule {
@@ -44,7 +71,7 @@ export interface GeneratedOperation {
   path: string;
   body?: RawValidator;
   bodyRequired: boolean;
-  params?: RawValidator;
+  params: RawValidator;
   responses: Record<string, RawValidator>;
   daysAhead: Record<string, readonly DaysAheadRule[]>;
 }
@@ -94,14 +121,23 @@ function daysAheadViolations(value: unknown, rules: readonly DaysAheadRule[], no
   return out;
 }
 
+/** How many of a failed validator's errors are past the first `max`, which the reader left unread. */
+const unread = (raw: RawValidator, max: number) => Math.max(0, (raw.errors?.length ?? 0) - max);
+
 /** A validator over one generated function, with the extension rules of its schema. */
 export function bodyValidator(raw: RawValidator, daysAhead?: readonly DaysAheadRule[]): Validator {
   const read = violationReader(raw);
-  if (!daysAhead || daysAhead.length === 0) return (value) => (raw(value, root) ? valid : read());
+  const failed = (options: ValidateOptions | undefined) => {
+    const max = maxOf(options?.maxViolations);
+    return bounded(read(max), max, unread(raw, max));
+  };
+  if (!daysAhead || daysAhead.length === 0) return (value, options) => (raw(value, root) ? valid : failed(options));
   return (value, options) => {
-    const violations = raw(value, root) ? [] : read();
-    violations.push(...daysAheadViolations(value, daysAhead, options?.now ?? Date.now));
-    return violations.length === 0 ? valid : violations;
+    const max = maxOf(options?.maxViolations);
+    const passed = raw(value, root);
+    const violations = passed ? [] : read(max);
+    for (const violation of daysAheadViolations(value, daysAhead, options?.now ?? Date.now)) violations.push(violation);
+    return violations.length === 0 ? valid : bounded(violations, max, passed ? 0 : unread(raw, max));
   };
 }
 
@@ -109,16 +145,27 @@ const notAnObject: readonly Violation[] = Object.freeze([
   Object.freeze({ pointer: '', property: '', rule: 'type', limit: 'object', message: 'must be an object' }),
 ]) as readonly Violation[];
 
+/** A copy of a parameter group, one level deep (a query array included), for the generated code to coerce. */
+function copyGroup(group: unknown): unknown {
+  if (group === null || typeof group !== 'object' || Array.isArray(group)) return group;
+  const copy: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(group)) copy[name] = Array.isArray(value) ? [...value] : value;
+  return copy;
+}
+
 /**
- * A validator of `{ path, query }`. A missing group counts as empty; the groups themselves are
- * handed to the generated code, which coerces their string values in place.
+ * A validator of `{ path, query }`. A missing group counts as empty; the generated code, which
+ * coerces string values in place (ajv's `coerceTypes`), gets copies, so the caller's object is
+ * never changed.
  */
 export function paramsValidator(raw: RawValidator): Validator {
   const read = violationReader(raw);
-  return (value) => {
+  return (value, options) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return notAnObject;
     const { path = {}, query = {} } = value as { path?: unknown; query?: unknown };
-    return raw({ path, query }, root) ? valid : read();
+    if (raw({ path: copyGroup(path), query: copyGroup(query) }, root)) return valid;
+    const max = maxOf(options?.maxViolations);
+    return bounded(read(max), max, unread(raw, max));
   };
 }
 
@@ -130,14 +177,14 @@ export function operationValidators(generated: GeneratedOperation): OperationVal
     path,
     ...(body && { body: bodyValidator(body, daysAhead.body) }),
     bodyRequired,
-    ...(params && { params: paramsValidator(params) }),
+    params: paramsValidator(params),
     responses: Object.freeze(
       Object.fromEntries(Object.entries(responses).map(([status, raw]) => [status, bodyValidator(raw, daysAhead[status])])),
     ),
   });
 }
 
-/** A generated table as the package's API, keyed by operationId. */
-export function operationTable(generated: Record<string, GeneratedOperation>): Readonly<Record<string, OperationValidators>> {
-  return Object.freeze(Object.fromEntries(Object.entries(generated).map(([id, operation]) => [id, operationValidators(operation)])));
+/** A generated table as the package's API, keyed by operationId, typed by the generated shapes. */
+export function operationTable<T extends Record<string, OperationShape>>(generated: Record<string, GeneratedOperation>): TypedOperations<T> {
+  return Object.freeze(Object.fromEntries(Object.entries(generated).map(([id, operation]) => [id, operationValidators(operation)]))) as TypedOperations<T>;
 }

@@ -4,7 +4,7 @@
 // LongString/ShortString pattern `^[-_ a-zA-Z0-9]+$`.
 import type { components as SmsV2Components } from '@messaging-contracts/sms-v2-types';
 import type { APIError } from '@messaging-contracts/im-v1-types';
-import { isSafeText, pointerTokens, type Violation } from './violations.js';
+import { isSafeText, pointerTokens, toSafeText, type Violation } from './violations.js';
 
 export type SmsV2ErrorBody = SmsV2Components['schemas']['ErrorBody'];
 export type ImV1APIError = APIError;
@@ -86,9 +86,10 @@ export const imV1ErrorShape: ErrorShape = (reason, violations) => {
     message,
     errors: (violations ?? []).slice(0, maxErrors).map((v) => {
       const field = fieldOf(v.pointer);
+      // A violation's message may name a pattern or enum values; C's description is a LongString.
       return field === undefined
-        ? { code: status, description: `body ${v.message}` }
-        : { field, code: status, description: v.message };
+        ? { code: status, description: toSafeText(`body ${v.message}`) }
+        : { field, code: status, description: toSafeText(v.message) };
     }),
   };
   return JSON.stringify(body);

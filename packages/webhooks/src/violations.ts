@@ -1,3 +1,3 @@
 // The violation format is the repository's one (@messaging-contracts/validators); the receivers'
 // error bodies are built from it.
-export { isSafeText, pointerTokens, type Violation } from '@messaging-contracts/validators';
+export { isSafeText, pointerTokens, toSafeText, type Violation } from '@messaging-contracts/validators';

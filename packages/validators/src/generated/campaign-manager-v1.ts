@@ -5,7 +5,7 @@
 import type { RawValidator } from '../violations.js';
 import * as params from './campaign-manager-v1.params.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(str);
   if (match === null) return false;
   const year = Number(match[1]), month = Number(match[2]), day = Number(match[3]);
   const hour = Number(match[4]), minute = Number(match[5]), second = Number(match[6]);
@@ -19,7 +19,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   const sign = match[7] === '-' ? -1 : 1;
   const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
   return utcMinutes === 23 * 60 + 59;
-}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
+}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }) }};
 "use strict";
 export const schema_DeleteMultipleListsRequest: RawValidator = validate21;
 const schema32 = {"type":"object","required":["list_ids"],"properties":{"list_ids":{"type":"array","items":{"type":"integer"}}}};
@@ -412,7 +412,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate25(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1497,3 +1497,14 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "deleteMultipleLists" | "listLists" | "createList" | "deleteList" | "scheduleCampaign" | "listTemplates" | "getCampaignReport";
 export type CallbackId = never;
+export type OperationShapes = {
+  "deleteMultipleLists": { body: true; responses: "200" | "default" };
+  "listLists": { body: false; responses: "200" | "default" };
+  "createList": { body: true; responses: "201" | "default" };
+  "deleteList": { body: false; responses: "default" };
+  "scheduleCampaign": { body: true; responses: "201" | "default" };
+  "listTemplates": { body: false; responses: "200" | "default" };
+  "getCampaignReport": { body: false; responses: "200" | "default" };
+};
+export type CallbackShapes = {
+};

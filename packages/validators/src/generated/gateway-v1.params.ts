@@ -4,7 +4,7 @@
 // @ts-nocheck -- ajv standalone output is plain JavaScript
 import type { RawValidator } from '../violations.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(str);
   if (match === null) return false;
   const year = Number(match[1]), month = Number(match[2]), day = Number(match[3]);
   const hour = Number(match[4]), minute = Number(match[5]), second = Number(match[6]);
@@ -18,7 +18,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   const sign = match[7] === '-' ? -1 : 1;
   const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
   return utcMinutes === 23 * 60 + 59;
-}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
+}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }) }};
 "use strict";
 export const params_none: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}}}};

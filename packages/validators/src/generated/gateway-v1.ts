@@ -5,7 +5,7 @@
 import type { RawValidator } from '../violations.js';
 import * as params from './gateway-v1.params.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(str);
   if (match === null) return false;
   const year = Number(match[1]), month = Number(match[2]), day = Number(match[3]);
   const hour = Number(match[4]), minute = Number(match[5]), second = Number(match[6]);
@@ -19,7 +19,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   const sign = match[7] === '-' ? -1 : 1;
   const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
   return utcMinutes === 23 * 60 + 59;
-}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
+}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }) }};
 "use strict";
 export const schema_Message: RawValidator = validate21;
 const schema32 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"string"}}};
@@ -756,3 +756,10 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "sendMessage" | "sendBroadcast" | "getMessage";
 export type CallbackId = never;
+export type OperationShapes = {
+  "sendMessage": { body: true; responses: "201" | "default" };
+  "sendBroadcast": { body: true; responses: "201" | "default" };
+  "getMessage": { body: false; responses: "200" | "default" };
+};
+export type CallbackShapes = {
+};

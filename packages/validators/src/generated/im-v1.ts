@@ -5,7 +5,7 @@
 import type { RawValidator } from '../violations.js';
 import * as params from './im-v1.params.js';
 const functionFormats = {"date-time": { type: "string", validate: (function dateTime(str) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/.exec(str);
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(str);
   if (match === null) return false;
   const year = Number(match[1]), month = Number(match[2]), day = Number(match[3]);
   const hour = Number(match[4]), minute = Number(match[5]), second = Number(match[6]);
@@ -19,7 +19,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   const sign = match[7] === '-' ? -1 : 1;
   const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
   return utcMinutes === 23 * 60 + 59;
-}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value); }) }};
+}) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }) }};
 "use strict";
 export const schema_MessagePostRequest: RawValidator = validate21;
 const schema32 = {"type":"object","required":["destination","message"],"properties":{"destination":{"$ref":"#/components/schemas/Destination"},"message":{"$ref":"#/components/schemas/Message"},"delivery_attempts":{"type":"array","minItems":1,"maxItems":10,"items":{"$ref":"#/components/schemas/DeliveryAttemptElement"}},"reference":{"type":"string","maxLength":255},"scheduler_pipe":{"type":"string","enum":["dynamic","eventbridge","sqs"]}}};
@@ -93,8 +93,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -103,8 +103,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err4 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err4 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -138,7 +138,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern5.test(data1)){
+if((data1.length <= 16 || func1(data1) <= 16) && !pattern5.test(data1)){
 const err7 = {instancePath:instancePath+"/mobile",schemaPath:"#/components/schemas/E164/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9]\\d{1,14}$"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -250,7 +250,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 10000 || func1(data0) <= 10000) && !pattern6.test(data0)){
 const err2 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -338,7 +338,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern7.test(data0)){
+if((data0.length <= 255 || func1(data0) <= 255) && !pattern7.test(data0)){
 const err3 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/MimeType/pattern",keyword:"pattern",params:{pattern: "\\w+\\/[-+.\\w]+"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -450,7 +450,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 256 || func1(data0) <= 256) && !pattern6.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -558,8 +558,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err3 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err3 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -568,8 +568,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err4 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err4 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -613,7 +613,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern9.test(data1)){
+if((data1.length <= 5 || func1(data1) <= 5) && !pattern9.test(data1)){
 const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_]+$"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -661,7 +661,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate30(data2[i0], {instancePath:instancePath+"/parameters/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -750,19 +750,19 @@ errors++;
 }
 if(data.text !== undefined){
 if(!(validate25(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.media !== undefined){
 if(!(validate27(data.media, {instancePath:instancePath+"/media",parentData:data,parentDataProperty:"media",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.template !== undefined){
 if(!(validate29(data.template, {instancePath:instancePath+"/template",parentData:data,parentDataProperty:"template",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -844,7 +844,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern6.test(data1)){
+if((data1.length <= 256 || func1(data1) <= 256) && !pattern6.test(data1)){
 const err4 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -962,7 +962,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(validate35(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if (vErrors === null) vErrors = validate35.errors; else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -998,7 +998,7 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if (vErrors === null) vErrors = validate35.errors; else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1012,7 +1012,7 @@ props0.timeout = true;
 }
 const _errs2 = errors;
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if (vErrors === null) vErrors = validate37.errors; else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1090,13 +1090,13 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate22(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.message !== undefined){
 if(!(validate24(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1126,7 +1126,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate34(data2[i0], {instancePath:instancePath+"/delivery_attempts/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors; else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1243,8 +1243,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
+if(!(formats0.test(data0))){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1253,8 +1253,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(formats0.test(data0))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/format",keyword:"format",params:{format: "uuid"}};
+if((data0.length <= 36 || func1(data0) <= 36) && !pattern4.test(data0)){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1330,7 +1330,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern6.test(data0)){
+if((data0.length <= 256 || func1(data0) <= 256) && !pattern6.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/components/schemas/ShortString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1410,7 +1410,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern6.test(data2)){
+if((data2.length <= 10000 || func1(data2) <= 10000) && !pattern6.test(data2)){
 const err9 = {instancePath:instancePath+"/description",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -1518,7 +1518,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern6.test(data1)){
+if((data1.length <= 10000 || func1(data1) <= 10000) && !pattern6.test(data1)){
 const err5 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -1556,7 +1556,7 @@ errors++;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate43(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if (vErrors === null) vErrors = validate43.errors; else for (const e of validate43.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1727,3 +1727,9 @@ export const callbacks: Record<string, unknown> = {
 };
 export type OperationId = "sendMessage";
 export type CallbackId = "receiveStatusCallback";
+export type OperationShapes = {
+  "sendMessage": { body: true; responses: "202" | "400" | "401" | "404" | "422" | "429" | "500" };
+};
+export type CallbackShapes = {
+  "receiveStatusCallback": { body: true; responses: "401" | "429" | "500" };
+};

@@ -1,0 +1,67 @@
+// Finding validators without knowing the bundle's operationIds: by method and path template, and
+// a response validator by status. withValidation (src/client.ts) uses these same lookups.
+import type { OperationValidators, Validator } from './runtime.js';
+
+/** An interface's validators, as `@messaging-contracts/validators/<id>` exports them. */
+export interface ValidatorSet {
+  operations: Readonly<Record<string, OperationValidators>>;
+}
+
+/** What `findRoute` finds: the operation, and the path parameter a client fills in itself, if any. */
+export interface OperationRoute {
+  operation: OperationValidators;
+  /**
+   * The parameter of a leading `/{name}` segment of the operation's template (D's
+   * `application_name`, section 4.4), which D's client fills in itself: a caller does not pass it,
+   * under either template (`/lists` or `/{application_name}/lists`).
+   */
+  clientParameter?: string;
+}
+
+// Built once per validator set (the sets are frozen module constants).
+const tables = new WeakMap<object, Map<string, OperationRoute>>();
+
+/**
+ * Routes by method and path template: each operation under its own template and, where the
+ * template starts with a path parameter segment, under the rest too, unless another operation
+ * has that template itself.
+ */
+function routesOf(validators: ValidatorSet): Map<string, OperationRoute> {
+  let table = tables.get(validators.operations);
+  if (table) return table;
+  table = new Map();
+  const short: Array<[string, OperationRoute]> = [];
+  for (const operation of Object.values(validators.operations)) {
+    const prefix = /^\/\{([^}/]+)\}(\/.*)$/.exec(operation.path);
+    const route: OperationRoute = prefix ? { operation, clientParameter: prefix[1]! } : { operation };
+    table.set(`${operation.method} ${operation.path}`, route);
+    if (prefix) short.push([`${operation.method} ${prefix[2]}`, route]);
+  }
+  for (const [key, route] of short) if (!table.has(key)) table.set(key, route);
+  tables.set(validators.operations, table);
+  return table;
+}
+
+/**
+ * The operation of `method` (any case) and `template`, a path template as the bundle writes it
+ * (`/messages/{messageid}`) or, for D, without its leading `/{application_name}` (`/lists`), with
+ * the parameter the client fills in; `undefined` when the contract has no such operation.
+ */
+export function findRoute(validators: ValidatorSet, method: string, template: string): OperationRoute | undefined {
+  return routesOf(validators).get(`${method.toLowerCase()} ${template}`);
+}
+
+/** The validators of the operation of `method` and `template` (see findRoute), or `undefined`. */
+export function findOperation(validators: ValidatorSet, method: string, template: string): OperationValidators | undefined {
+  return findRoute(validators, method, template)?.operation;
+}
+
+/**
+ * The response validator for an HTTP status: the status's own key (`'404'`), else its range
+ * (`'4XX'`), else `'default'`, as OpenAPI resolves them; `undefined` when none has a JSON body.
+ */
+export function findResponseValidator(operation: Pick<OperationValidators, 'responses'>, status: number | string): Validator | undefined {
+  const key = String(status);
+  const { responses } = operation;
+  return responses[key] ?? responses[`${key[0]}XX`] ?? responses.default;
+}
