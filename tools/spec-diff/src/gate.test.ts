@@ -1,5 +1,7 @@
 // The gate end to end, in a throwaway git repository holding this repository's specs: the base
 // bundles are built from git, the current ones are copies of specs/dist (mutated per case).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -57,7 +59,7 @@ function afterDir(mutate: (id: string, bundle: Json) => void = () => {}): string
   return dir;
 }
 
-async function gate(options: { afterDir: string; base?: string }) {
+async function gate(options: { afterDir: string; base?: string; diskCache?: string }) {
   const out: string[] = [];
   const err: string[] = [];
   const exitCode = await runGate({
@@ -195,6 +197,38 @@ describe('runGate', () => {
       expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(0);
     } finally {
       repo.git('tag', releaseTag, repo.git('rev-parse', 'HEAD'));
+    }
+  });
+
+  it("is not decided by a foreign cache entry: a narrowed limit with only minor changesets fails, whatever the entry held", async () => {
+    const narrowReference = (id: string, bundle: Json) => {
+      if (id === 'im-v1') bundle.components.schemas.MessagePostRequest.properties.reference.maxLength = 100;
+    };
+    const imPackages = affectedBy('im-v1');
+    writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor([...new Set([...imPackages, ...gatewayPackages])], 'minor'));
+    const diskCache = mkdtempSync(join(tmpdir(), 'spec-diff-gate-cache-'));
+    scratch.push(diskCache);
+    expect((await gate({ afterDir: afterDir(narrowReference), diskCache })).exitCode).toBe(1);
+    for (const poison of [(bundles: Record<string, Json>) => { delete bundles['im-v1']; return JSON.stringify(bundles); }, () => '{}', () => '0']) {
+      // Each run is a new process in CI; here, a new clone keeps this process's memory out of it.
+      const clone = mkdtempSync(join(tmpdir(), 'spec-diff-gate-clone-'));
+      scratch.push(clone);
+      execFileSync('git', ['clone', '--quiet', repo.dir, clone]);
+      execFileSync('git', ['tag', '-f', releaseTag, 'HEAD'], { cwd: clone });
+      cpSync(join(repo.dir, '.changeset', 'breaking.md'), join(clone, '.changeset', 'breaking.md'));
+      const [entry] = readdirSync(diskCache);
+      const text = poison(JSON.parse(readFileSync(join(diskCache, entry!, 'bundles.json'), 'utf8')));
+      const manifestFile = join(diskCache, entry!, 'manifest.json');
+      const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+      writeFileSync(join(diskCache, entry!, 'bundles.json'), text);
+      writeFileSync(join(diskCache, entry!, 'manifest.json'), JSON.stringify({ ...manifest, sha256: createHash('sha256').update(text).digest('hex') }));
+      const out: string[] = [];
+      const err: string[] = [];
+      const exitCode = await runGate({ repoRoot: clone, redocly, afterDir: afterDir(narrowReference), diskCache, out: (line) => out.push(line), err: (line) => err.push(line) });
+      expect(out).not.toContainEqual(expect.stringContaining('added the interface'));
+      expect(out).toContainEqual(expect.stringMatching(/^im-v1  \S*reference\S*  .*\[breaking: major\]$/));
+      expect(exitCode).toBe(1);
+      expect(err).toContainEqual(expect.stringMatching(/^spec-diff: im-v1 changed: add a major changeset for @messaging-contracts\/openapi \(it has only a minor one\)/));
     }
   });
 

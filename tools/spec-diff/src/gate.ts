@@ -103,6 +103,8 @@ export interface GateOptions {
   afterDir?: string;
   /** Redocly CLI used to bundle the base; default the one installed in `<repoRoot>/specs`. */
   redocly?: string;
+  /** Where base bundles are kept between runs; default `defaultDiskCache` (base-bundles.ts). */
+  diskCache?: string;
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
@@ -144,7 +146,7 @@ export async function runGate(options: GateOptions): Promise<0 | 1> {
   } catch (error) {
     throw new UnusableInput(`cannot read .changeset: ${(error as Error).message.split('\n')[0]}`);
   }
-  const at = await bundlesAt(repoRoot, commit, redocly);
+  const at = await bundlesAt(repoRoot, commit, redocly, options.diskCache);
   for (const [id, bundle] of at.bundles) assertUsableBundle(bundle, `${id} bundled at ${commit}`);
   const workspace = readWorkspace(repoRoot);
   const allIds = [...new Set([...afterIds, ...at.bundles.keys()])];
