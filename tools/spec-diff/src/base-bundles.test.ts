@@ -146,9 +146,10 @@ describe('on disk', () => {
     const twoSpecs = { ...tinySpecs, 'specs/redocly.yaml': 'apis:\n  tiny:\n    root: tiny.yaml\n  other:\n    root: tiny.yaml\n' };
     let twoRepo: TempRepo;
     let twoCommit: string;
-    beforeAll(() => {
+    beforeAll(async () => {
       twoRepo = tempRepo();
       twoCommit = twoRepo.commit('two apis', twoSpecs, '2024-01-01T00:00:00Z');
+      await bundlesAt(twoRepo.dir, twoCommit, refusing, freshCache('real-two'));
     });
     afterAll(() => twoRepo.remove());
 
@@ -167,9 +168,6 @@ describe('on disk', () => {
       writeFileSync(join(entry, 'bundles.json'), text);
     }
     const real = () => JSON.parse(readFileSync(join(readdirSync(freshCache('real-two')).map((e) => join(freshCache('real-two'), e))[0]!, 'bundles.json'), 'utf8'));
-    beforeAll(async () => {
-      await bundlesAt(twoRepo.dir, twoCommit, refusing, freshCache('real-two'));
-    });
     /** Bundles from a clone this process has not seen, with Redocly refusing: a hit, or 'refused'. */
     const cloneOfTwo = () => {
       const dir = join(scratch, `two-clone-${clones++}`);
