@@ -31,7 +31,7 @@ describe.each(handlerForms)('the %s form', (_form, listener) => {
     it('refuses a request the hook does not accept with 401 in the interface\'s shape, without calling your handler', async () => {
       const calls: unknown[] = [];
       const seen: string[] = [];
-      const server = await serve(listener(create((request) => void seen.push(`${request.method} ${request.url}`) ?? false, calls)));
+      const server = await serve(listener(create((request) => seen.push(`${request.method} ${request.url}`) < 0, calls)));
       const answer = await postJson(server.url, bodyFor(name), { path: '/callbacks?x=1' });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.text)).toEqual(refusal);
