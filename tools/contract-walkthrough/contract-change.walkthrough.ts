@@ -66,6 +66,13 @@ const commit = (message: string) => {
   git('commit', '--quiet', '-m', message);
 };
 
+/** The one changeset `pnpm spec-diff --write-changeset` wrote and nothing committed yet. */
+function writtenChangeset(): string {
+  const files = git('status', '--porcelain', '--untracked-files=all', '.changeset').split('\n').filter((line) => line.startsWith('?? '));
+  expect(files).toHaveLength(1);
+  return read(files[0]!.slice(3));
+}
+
 /** A gate run that must fail, with every fragment in its output. */
 function expectFails(result: Run, ...fragments: string[]) {
   expect(result.code, result.output).not.toBe(0);
@@ -155,9 +162,12 @@ describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s Sing
     );
   });
 
-  it('step 8: a minor changeset for each package it named -> pnpm spec-diff passes', () => {
+  it('step 8: pnpm spec-diff --write-changeset writes a minor changeset for each package it named -> pnpm spec-diff passes', () => {
     const packages = ['openapi', 'sms-v2-types', 'sms-v2-client', 'webhooks', 'validators', 'sandbox'];
-    write('.changeset/walkthrough-field.md', `---\n${packages.map((p) => `"@messaging-contracts/${p}": minor`).join('\n')}\n---\n\nB: SingleMessage gains walkthrough_note.\n`);
+    expectPasses(pnpm('spec-diff', '--write-changeset'));
+    const written = writtenChangeset();
+    for (const name of packages) expect(written).toContain(`"@messaging-contracts/${name}": minor\n`);
+    expect(written).toContain('walkthrough_note');
     expectPasses(pnpm('spec-diff'));
     commit('walkthrough: the field, with its changeset');
   });
@@ -242,8 +252,10 @@ describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in
       'added operation GET /{application_name}/walkthrough',
       ...['campaign-manager-v1-types', 'campaign-manager-v1-client'].map((name) => `changeset for @messaging-contracts/${name} `),
     );
-    const packages = ['campaign-manager-v1-types', 'campaign-manager-v1-client'];
-    write('.changeset/walkthrough-endpoint.md', `---\n${packages.map((p) => `"@messaging-contracts/${p}": minor`).join('\n')}\n---\n\nD: GET /{application_name}/walkthrough.\n`);
+    expectPasses(pnpm('spec-diff', '--write-changeset'));
+    const written = writtenChangeset();
+    for (const name of ['campaign-manager-v1-types', 'campaign-manager-v1-client']) expect(written).toContain(`"@messaging-contracts/${name}": minor\n`);
+    expect(written).not.toContain('@messaging-contracts/openapi');
     commit('walkthrough: the endpoint\'s changeset');
     expectPasses(pnpm('check-generated'));
     expectPasses(pnpm('spec-diff'));

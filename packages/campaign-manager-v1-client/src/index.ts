@@ -7,3 +7,4 @@ export {
   createCampaignManagerClient,
 } from './client.js';
 export type { CampaignManagerPaths } from './paths.js';
+export { type CampaignManagerErrorBody, CampaignManagerResponseError, type CampaignManagerThrowingClient, throwOnError } from './throw-on-error.js';

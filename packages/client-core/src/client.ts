@@ -9,6 +9,8 @@ import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Where a client keeps its redactor, for the throw-on-error mode (throw-on-error.ts). */
+export const REDACT = Symbol('redact');
 /**
  * 16 MiB: far above any documented response (a message, a list of a campaign's items), far
  * below what makes `response.text()` and `JSON.parse` exhaust the heap (a ~280 MB body did).
@@ -259,5 +261,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   };
   wrapped.request = (method: string, url: string, init?: Init) =>
     (wrapped[method.toUpperCase()] as (url: string, init?: Init) => Promise<Result>)(url, init);
+  wrapped[REDACT as unknown as string] = redact;
   return wrapped as unknown as StrictClient<Paths>;
 }

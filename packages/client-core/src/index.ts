@@ -10,3 +10,10 @@ export {
 export { ClientNetworkError, type NetworkErrorKind } from './errors.js';
 export { DEFAULT_RETRIES, type RetryAfterRule, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
 export type { Exact, StrictClient, StrictMethod } from './strict-client.js';
+export {
+  type ErrorBodyOf,
+  ResponseError,
+  type ThrowingClient,
+  type ThrowingMethod,
+  throwingClient,
+} from './throw-on-error.js';

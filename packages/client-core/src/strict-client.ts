@@ -17,24 +17,24 @@ export type Exact<Shape, Given> = [Given] extends [readonly (infer GivenItem)[]]
       : Given
     : Given;
 
-type Checked<Init, Options> = Init & {
+export type Checked<Init, Options> = Init & {
   [K in keyof Init as K extends 'body' | 'params' ? K : never]: K extends keyof Options ? Exact<Options[K], Init[K]> : never;
 };
 
 // As openapi-fetch's (unexported) InitParam: the options argument is required exactly when the
 // operation has a required parameter or body.
-type InitParam<Init> = RequiredKeysOf<Init> extends never
+export type InitParam<Init> = RequiredKeysOf<Init> extends never
   ? [(Init & { [key: string]: unknown })?]
   : [Init & { [key: string]: unknown }];
 
 // The operation of Path under Method (FilterKeys needs no constraint on its arguments, so this
 // works for openapi-typescript's `paths` interfaces, which have no index signature).
-type Operation<Paths, Path extends keyof Paths, Method extends HttpMethod> = FilterKeys<Paths[Path], Method>;
+export type Operation<Paths, Path extends keyof Paths, Method extends HttpMethod> = FilterKeys<Paths[Path], Method>;
 
 // As openapi-fetch's MaybeOptionalInit.
-type MaybeOptionalInit<O> = RequiredKeysOf<FetchOptions<O>> extends never ? FetchOptions<O> | undefined : FetchOptions<O>;
+export type MaybeOptionalInit<O> = RequiredKeysOf<FetchOptions<O>> extends never ? FetchOptions<O> | undefined : FetchOptions<O>;
 
-type Response<O, Init, Media extends MediaType> = O extends Record<string | number, any> ? FetchResponse<O, Init, Media> : never;
+export type Response<O, Init, Media extends MediaType> = O extends Record<string | number, any> ? FetchResponse<O, Init, Media> : never;
 
 export type StrictMethod<Paths extends {}, Method extends HttpMethod, Media extends MediaType> = <
   Path extends PathsWithMethod<Paths, Method>,

@@ -15,7 +15,29 @@ export interface ReceiverErrorEvent {
   error?: unknown;
 }
 
+/**
+ * What `authenticate` sees of a request, the same in both forms. `url` is the path and query as
+ * received; `remoteAddress` is the peer's address in the Node form (undefined in the fetch form,
+ * where a Request carries none).
+ */
+export interface CallbackRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  readonly remoteAddress?: string;
+}
+
+/** Whether a request comes from the service: true accepts it; anything else is refused 401. */
+export type Authenticate = (request: CallbackRequest) => boolean | Promise<boolean>;
+
 export interface CommonReceiverOptions {
+  /**
+   * Called first, before the body is read. Section 6 does not show how the service authenticates
+   * itself, so this is your choice (see `basicCredentials`, `secretPathSegment`,
+   * `addressAllowlist`). Resolving anything but `true` answers 401 in the interface's shape;
+   * throwing, or not settling within `handlerTimeoutMs`, answers 500. Default: none (every sender accepted).
+   */
+  authenticate?: Authenticate;
   /** Largest accepted body in bytes; larger ones get 413. Default 65536 (64 KiB). */
   maxBodyBytes?: number;
   /**
@@ -41,6 +63,8 @@ export type Verdict =
 
 export interface Core {
   readonly maxBodyBytes: number;
+  /** The refusal for a request `authenticate` does not accept, else undefined; absent without the option. */
+  readonly authenticate?: (request: CallbackRequest) => Promise<Reply | undefined>;
   /**
    * The answer for a request refused on its method or headers alone, else `undefined`. Pass
    * `contentEncoding` only when the body's bytes will be read as sent (not for a body a framework
@@ -130,6 +154,7 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
   checkFunction('onError', options.onError, true);
+  checkFunction('authenticate', options.authenticate, true);
   const onError = options.onError;
 
   const success: Reply = { status: 200, headers: successHeaders, body: '' };
@@ -188,8 +213,23 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
     return success;
   }
 
+  const hook = options.authenticate;
+  async function authenticate(request: CallbackRequest): Promise<Reply | undefined> {
+    try {
+      const verdict = hook!(request);
+      const settled = verdict && typeof (verdict as Promise<boolean>).then === 'function' ? await timeLimit.within(verdict as Promise<boolean>) : verdict;
+      if (settled === timedOut) return refuse('authenticate_failed');
+      return settled === true ? undefined : refuse('unauthenticated');
+    } catch (error) {
+      const answer = fixed.get('authenticate_failed')!;
+      notify({ status: answer.status, reason: 'authenticate_failed', error });
+      return answer;
+    }
+  }
+
   return {
     maxBodyBytes,
+    ...(hook ? { authenticate } : {}),
     refuse,
     fromValue,
     preflight(method, contentType, contentLength, contentEncoding) {

@@ -21,7 +21,9 @@ export type RejectionReason =
   | 'invalid_body'
   | 'ambiguous_body'
   | 'handler_failed'
-  | 'handler_timeout';
+  | 'handler_timeout'
+  | 'unauthenticated'
+  | 'authenticate_failed';
 
 /** HTTP status and message of each refusal; messages fit C's LongString so both shapes can use them. */
 export const rejections: Readonly<Record<RejectionReason, { status: number; message: string }>> = {
@@ -37,10 +39,15 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   handler_failed: { status: 500, message: 'Internal server error' },
   // The sender sees a handler failure; onError is told it was the time limit.
   handler_timeout: { status: 500, message: 'Internal server error' },
+  // Your `authenticate` hook said no (C documents 401 for its callback, section 4.3).
+  unauthenticated: { status: 401, message: 'Authentication failed' },
+  // Your `authenticate` hook threw or outlived handlerTimeoutMs: nothing is acknowledged.
+  authenticate_failed: { status: 500, message: 'Internal server error' },
 };
 
 const reasonPhrases: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',

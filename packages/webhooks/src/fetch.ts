@@ -44,6 +44,11 @@ export const toResponse = (reply: Reply) =>
 export function toFetchHandler(core: Core): FetchHandler {
   return async (request) => {
     try {
+      if (core.authenticate) {
+        const url = new URL(request.url);
+        const refused = await core.authenticate({ method: request.method, url: url.pathname + url.search, headers: request.headers });
+        if (refused) return toResponse(refused);
+      }
       const { headers } = request;
       const early = core.preflight(request.method, headers.get('content-type'), headers.get('content-length'), headers.get('content-encoding'));
       if (early) return toResponse(early);

@@ -22,7 +22,15 @@ export {
   type SmsV2ReplyReceiverOptions,
   type SmsV2StatusReceiverOptions,
 } from './receivers.js';
-export { defaultHandlerTimeoutMs, defaultMaxBodyBytes, type CommonReceiverOptions, type ReceiverErrorEvent } from './core.js';
+export {
+  type Authenticate,
+  type CallbackRequest,
+  defaultHandlerTimeoutMs,
+  defaultMaxBodyBytes,
+  type CommonReceiverOptions,
+  type ReceiverErrorEvent,
+} from './core.js';
+export { addressAllowlist, basicCredentials, secretPathSegment } from './authenticate.js';
 export type { ImV1APIError, RejectionReason, SmsV2ErrorBody } from './error-bodies.js';
 export type { NodeHandler } from './node.js';
 export type { DualHandler } from './callable.js';

@@ -1,6 +1,6 @@
 // Node's (req, res) form: node:http, Express, Connect, Fastify's raw request and reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Core, Reply } from './core.js';
+import type { CallbackRequest, Core, Reply } from './core.js';
 
 /** Never rejects: every failure becomes an answer, so `http.createServer(handler)` is safe. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -74,9 +74,28 @@ function preParsed(req: IncomingMessage): unknown {
   return (req as { body?: unknown }).body;
 }
 
+/** What `authenticate` sees of a Node request. */
+function callbackRequest(req: IncomingMessage): CallbackRequest {
+  return {
+    method: req.method ?? '',
+    url: req.url ?? '',
+    headers: {
+      get(name) {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    remoteAddress: req.socket?.remoteAddress,
+  };
+}
+
 export function toNodeHandler(core: Core): NodeHandler {
   return async (req, res) => {
     try {
+      if (core.authenticate) {
+        const refused = await core.authenticate(callbackRequest(req));
+        if (refused) return send(res, refused, mustClose(req, core.maxBodyBytes));
+      }
       const headers = req.headers;
       const parsed = preParsed(req);
       // A parser that consumed the stream has also decoded its content coding (body-parser does).

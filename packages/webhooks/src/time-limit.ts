@@ -16,7 +16,7 @@ export interface TimeLimit {
    * Settles as `pending` does, or with `timedOut` once `ms` have passed. A later failure of
    * `pending` is swallowed, so it never becomes an unhandled rejection.
    */
-  within(pending: PromiseLike<void>): Promise<void | typeof timedOut>;
+  within<T>(pending: PromiseLike<T>): Promise<T | typeof timedOut>;
 }
 
 export function createTimeLimit(ms: number, now: () => number = Date.now): TimeLimit {
@@ -40,8 +40,8 @@ export function createTimeLimit(ms: number, now: () => number = Date.now): TimeL
   }
 
   return {
-    within(pending) {
-      return new Promise((resolve, reject) => {
+    within<T>(pending: PromiseLike<T>) {
+      return new Promise<T | typeof timedOut>((resolve, reject) => {
         let settled = false;
         const wait: Wait = {
           deadline: now() + ms,
@@ -53,9 +53,9 @@ export function createTimeLimit(ms: number, now: () => number = Date.now): TimeL
         waits.add(wait);
         if (timer === undefined) arm(ms);
         pending.then(
-          () => {
+          (value) => {
             waits.delete(wait);
-            if (!settled) resolve();
+            if (!settled) resolve(value);
           },
           (error: unknown) => {
             waits.delete(wait);

@@ -161,6 +161,17 @@ describe('size and cold import', () => {
     }
   });
 
+  it('the throw-on-error mode is tree-shaken: a client bundle without throwOnError keeps none of it, with it keeps both modules', async () => {
+    const throwing = (kept: string[]) => kept.filter((input) => input.endsWith('/dist/throw-on-error.js')).map((input) => input.replace(/^.*packages\/([^/]+)\/dist\/.*$/, '$1')).sort();
+    for (const client of CLIENTS) {
+      const bare = await bundle(client);
+      expect(throwing(bare.kept)).toEqual([]);
+      const opted = await bundle({ ...client, exports: `${client.exports}, throwOnError` });
+      expect(throwing(opted.kept)).toEqual(['client-core', client.name].sort());
+      expect(opted.size.gzipped).toBeGreaterThan(bare.size.gzipped);
+    }
+  });
+
   it('imports a package in a fresh process, and fails loudly on a missing one', () => {
     const sample = importOnce(OPENAPI_FETCH.specifier);
     expect(Number.isFinite(sample.importMs) && sample.importMs > 0).toBe(true);

@@ -52,8 +52,11 @@ export async function bundleSize(target: SizeTarget): Promise<Size> {
   return (await bundle(target)).size;
 }
 
-/** The bundle's size and the files it took in (paths relative to this package). */
-export async function bundle(target: SizeTarget): Promise<{ size: Size; inputs: string[] }> {
+/**
+ * The bundle's size, the files it read (paths relative to this package) and, of those, the ones
+ * that left code in the output (tree shaking drops what nothing uses).
+ */
+export async function bundle(target: SizeTarget): Promise<{ size: Size; inputs: string[]; kept: string[] }> {
   const contents = [target, ...(target.also ?? [])].map(({ specifier, exports }) => `export { ${exports} } from '${specifier}';`).join('\n');
   const result = await build({
     stdin: { contents, resolveDir, loader: 'js' },
@@ -67,5 +70,10 @@ export async function bundle(target: SizeTarget): Promise<{ size: Size; inputs: 
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
-  return { size: { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length }, inputs: Object.keys(result.metafile.inputs) };
+  const kept = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path),
+  );
+  return { size: { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length }, inputs: Object.keys(result.metafile.inputs), kept };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
 import type { Json } from './diff.js';
+import { assertUsableBundle } from './bundle-shape.js';
 import { UnusableInput } from './errors.js';
 import { gitMaybe } from './git.js';
 
@@ -50,7 +51,11 @@ const built = new Map<string, Promise<BaseBundles>>();
  * and Redocly is most of a run's CPU. An entry is keyed by git's hash of the commit's specs/ tree
  * and the Redocly CLI: its launcher's text and the version of `@redocly/cli` beside it, so it is reused only
  * for the same input bundled by the same Redocly, from any clone. Written whole or not at all (a
- * rename); unreadable, it is bundled again. Bounded: past this many, the least recently used go.
+ * rename). An entry is trusted only once verified (`readEntry`): it names its own key, the SHA-256
+ * of its bundles' bytes matches the one it stores, and it holds a usable bundle for exactly the
+ * APIs the commit's redocly.yaml lists; anything else (unreadable, truncated, another key's, `{}`,
+ * an API missing) is a miss and is bundled again, so the gate is never decided by content it has
+ * not checked. Bounded: past this many, the least recently used go.
  * The folder is the user's own (in the shared temp folder, named with the uid, mode 700): one that
  * another user could write to is not used at all, since its entries would decide what the gate
  * compares with.
@@ -90,13 +95,34 @@ async function cachedOnDisk(repoRoot: string, commit: string, redocly: string, d
   }
   if (!existsSync(redocly)) throw new UnusableInput(`Redocly CLI not found at ${redocly}: run pnpm install`);
   const tree = gitMaybe(repoRoot, ['rev-parse', `${commit}:specs`])?.trim();
-  const entry = tree && ownFolder(diskCache) && join(diskCache, createHash('sha256').update(`${tree}\0${redoclyVersion(redocly)}\0`).update(readFileSync(redocly)).digest('hex').slice(0, 32));
-  const kept = entry ? readEntry(entry) : undefined;
+  const key = tree && createHash('sha256').update(`${tree}\0${redoclyVersion(redocly)}\0`).update(readFileSync(redocly)).digest('hex');
+  const entry = key && ownFolder(diskCache) ? join(diskCache, key.slice(0, 32)) : undefined;
+  const kept = entry && key ? readEntry(entry, key, apiIdsAt(repoRoot, commit)) : undefined;
   if (kept) return { hasSpecs: true, bundles: kept };
   const bundled = await bundleCommit(repoRoot, commit, redocly);
-  if (entry) writeEntry(diskCache, entry, bundled.bundles);
+  if (entry && key) writeEntry(diskCache, entry, key, bundled.bundles);
   return bundled;
 }
+
+/** The APIs the commit's specs/redocly.yaml lists; undefined when it cannot be read. */
+function apiIdsAt(repoRoot: string, commit: string): string[] | undefined {
+  try {
+    const config = parse(gitMaybe(repoRoot, ['show', `${commit}:specs/redocly.yaml`]) ?? '');
+    return Object.keys(bundlingConfig(config).apis).sort();
+  } catch {
+    return undefined;
+  }
+}
+
+/** What an entry says about itself, in `manifest.json` beside `bundles.json`. */
+interface Manifest {
+  /** The whole key (the folder name is its first 32 hex digits). */
+  key: string;
+  /** SHA-256 of bundles.json's bytes. */
+  sha256: string;
+}
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /** The version of `@redocly/cli` that the launcher's node_modules holds; empty when there is none. */
 function redoclyVersion(redocly: string): string {
@@ -107,10 +133,23 @@ function redoclyVersion(redocly: string): string {
   }
 }
 
-/** An entry's bundles, or undefined when it is missing or unreadable; a hit counts as a use. */
-function readEntry(entry: string): Map<string, Json> | undefined {
+/**
+ * An entry's bundles once verified against `key` and the `ids` the commit lists, else undefined (a
+ * miss: missing, unreadable, another key's, bytes that are not the ones stored, or not one usable
+ * bundle per listed API). A hit counts as a use.
+ */
+function readEntry(entry: string, key: string, ids: string[] | undefined): Map<string, Json> | undefined {
   try {
-    const bundles = new Map<string, Json>(Object.entries(JSON.parse(readFileSync(join(entry, 'bundles.json'), 'utf8'))));
+    if (!ids) return undefined;
+    const manifest = JSON.parse(readFileSync(join(entry, 'manifest.json'), 'utf8')) as Partial<Manifest> | null;
+    if (manifest?.key !== key) return undefined;
+    const bytes = readFileSync(join(entry, 'bundles.json'));
+    if (manifest.sha256 !== sha256(bytes)) return undefined;
+    const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    const bundles = new Map<string, Json>(Object.entries(parsed));
+    if (!sameIds([...bundles.keys()].sort(), ids)) return undefined;
+    for (const [id, bundle] of bundles) assertUsableBundle(bundle, id);
     const now = new Date();
     utimesSync(entry, now, now);
     return bundles;
@@ -119,12 +158,16 @@ function readEntry(entry: string): Map<string, Json> | undefined {
   }
 }
 
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
 /** Writes an entry whole (a rename), then drops the least recently used past DISK_ENTRIES_KEPT. */
-function writeEntry(diskCache: string, entry: string, bundles: Map<string, Json>): void {
+function writeEntry(diskCache: string, entry: string, key: string, bundles: Map<string, Json>): void {
   try {
     const partial = mkdtempSync(`${entry}.partial-`);
     try {
-      writeFileSync(join(partial, 'bundles.json'), JSON.stringify(Object.fromEntries(bundles)));
+      const text = JSON.stringify(Object.fromEntries(bundles));
+      writeFileSync(join(partial, 'bundles.json'), text);
+      writeFileSync(join(partial, 'manifest.json'), JSON.stringify({ key, sha256: sha256(text) } satisfies Manifest));
       rmSync(entry, { recursive: true, force: true });
       renameSync(partial, entry);
     } finally {

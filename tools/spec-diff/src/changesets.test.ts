@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pendingBumps, typesPackageOf } from './changesets.js';
+import { addedBumps, typesPackageOf } from './changesets.js';
 import type { Json } from './diff.js';
 import { evaluate } from './gate.js';
 import { pair } from './test-support/bundles.js';
@@ -32,7 +32,7 @@ const changeset = (releases: Record<string, string>, summary = 'A change.') =>
 
 const readme = '# Changesets\n\nA breaking change is a **major** bump.\n';
 
-describe('pendingBumps', () => {
+describe('addedBumps (no base: every pending changeset)', () => {
   const cases: [string, { given?: Record<string, string>; want: Record<string, string> }][] = [
     ['no .changeset folder: none', { want: {} }],
     ['only the README: none', { given: { 'README.md': readme }, want: {} }],
@@ -55,7 +55,7 @@ describe('pendingBumps', () => {
     ],
   ];
   it.each(cases)('%s', async (_title, { given, want }) => {
-    expect(Object.fromEntries(await pendingBumps(projectWith(given)))).toEqual(want);
+    expect(Object.fromEntries((await addedBumps(projectWith(given))).bumps)).toEqual(want);
   });
 });
 
@@ -66,7 +66,7 @@ describe('the gate rule', () => {
   const gatewayPackages = ['@messaging-contracts/gateway-v1-client', '@messaging-contracts/gateway-v1-types', '@messaging-contracts/openapi'];
   const all = (bump: string) => changeset(Object.fromEntries(gatewayPackages.map((name) => [name, bump])));
   const missing = (bump: string, has: string | undefined, packages = gatewayPackages) =>
-    packages.map((pkg) => `gateway-v1 changed: add a ${bump} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'}): pnpm changeset`);
+    packages.map((pkg) => `gateway-v1 changed: add a ${bump} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'} added since the base): pnpm spec-diff --write-changeset`);
   const cases: [
     string,
     { given: { mutate: (d: Json) => void; changesets: Record<string, string>; released?: false }; want: { exitCode: 0 | 1; errors: string[] } },
@@ -100,7 +100,7 @@ describe('the gate rule', () => {
   const affected = (id: string) => (id === 'gateway-v1' ? gatewayPackages : [`@messaging-contracts/${id}-types`]);
   it.each(cases)('%s', async (_title, { given, want }) => {
     const { before, after } = pair('gateway-v1', given.mutate);
-    const bumps = await pendingBumps(projectWith(given.changesets));
+    const { bumps } = await addedBumps(projectWith(given.changesets));
     const outcome = evaluate([{ id: 'gateway-v1', before, after }], { bumps, affected, released: given.released ?? true });
     expect({ exitCode: outcome.exitCode, errors: outcome.errors }).toEqual(want);
   });

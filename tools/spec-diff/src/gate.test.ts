@@ -1,5 +1,7 @@
 // The gate end to end, in a throwaway git repository holding this repository's specs: the base
 // bundles are built from git, the current ones are copies of specs/dist (mutated per case).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -57,7 +59,7 @@ function afterDir(mutate: (id: string, bundle: Json) => void = () => {}): string
   return dir;
 }
 
-async function gate(options: { afterDir: string; base?: string }) {
+async function gate(options: { afterDir: string; base?: string; diskCache?: string }) {
   const out: string[] = [];
   const err: string[] = [];
   const exitCode = await runGate({
@@ -119,7 +121,7 @@ describe('runGate', () => {
             `gateway-v1: 1 change(s), 1 breaking, needing a major bump; no major changeset for ${gatewayPackages.join(', ')}`,
             'sms-v2: no changes',
           ],
-          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has none): pnpm changeset`),
+          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`),
         },
       },
     ],
@@ -130,7 +132,7 @@ describe('runGate', () => {
         want: {
           exitCode: 1,
           out: [],
-          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has only a minor one): pnpm changeset`),
+          err: gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a major changeset for ${pkg} (it has only a minor one added since the base): pnpm spec-diff --write-changeset`),
         },
       },
     ],
@@ -152,7 +154,7 @@ describe('runGate', () => {
         want: {
           exitCode: 1,
           out: ['sms-v2  #  changed the bundle outside paths, webhooks and security  [annotation: patch]'],
-          err: smsPackages.map((pkg) => `spec-diff: sms-v2 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`),
+          err: smsPackages.map((pkg) => `spec-diff: sms-v2 changed: add a patch changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`),
         },
       },
     ],
@@ -163,7 +165,7 @@ describe('runGate', () => {
         want: {
           exitCode: 1,
           out: [/has no specs\/: every interface is new there$/, 'gateway-v1  #  added the interface (not at the base)  [non-breaking: minor]'],
-          err: [/^spec-diff: gateway-v1 changed: add a minor changeset for @messaging-contracts\/gateway-v1-client \(it has none\)/],
+          err: [/^spec-diff: gateway-v1 changed: add a minor changeset for @messaging-contracts\/gateway-v1-client \(it has none added since the base\)/],
         },
       },
     ],
@@ -190,11 +192,99 @@ describe('runGate', () => {
       expect(result.out).toContainEqual(expect.stringMatching(/^spec-diff: the base is HEAD itself/));
       // The change is still listed, and still needs a changeset, of any bump.
       expect(result.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
-      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a patch changeset for ${pkg} (it has none): pnpm changeset`));
+      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a patch changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`));
       writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor(gatewayPackages, 'patch'));
       expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(0);
     } finally {
       repo.git('tag', releaseTag, repo.git('rev-parse', 'HEAD'));
+    }
+  });
+
+  // Four bundlings of the real specs (the first run, then one per poisoned entry, each a miss).
+  it("is not decided by a foreign cache entry: a narrowed limit with only minor changesets fails, whatever the entry held", { timeout: 300_000 }, async () => {
+    const narrowReference = (id: string, bundle: Json) => {
+      if (id === 'im-v1') bundle.components.schemas.MessagePostRequest.properties.reference.maxLength = 100;
+    };
+    const imPackages = affectedBy('im-v1');
+    writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor([...new Set([...imPackages, ...gatewayPackages])], 'minor'));
+    const diskCache = mkdtempSync(join(tmpdir(), 'spec-diff-gate-cache-'));
+    scratch.push(diskCache);
+    expect((await gate({ afterDir: afterDir(narrowReference), diskCache })).exitCode).toBe(1);
+    for (const poison of [(bundles: Record<string, Json>) => { delete bundles['im-v1']; return JSON.stringify(bundles); }, () => '{}', () => '0']) {
+      // Each run is a new process in CI; here, a new clone keeps this process's memory out of it.
+      const clone = mkdtempSync(join(tmpdir(), 'spec-diff-gate-clone-'));
+      scratch.push(clone);
+      execFileSync('git', ['clone', '--quiet', repo.dir, clone]);
+      execFileSync('git', ['tag', '-f', releaseTag, 'HEAD'], { cwd: clone });
+      cpSync(join(repo.dir, '.changeset', 'breaking.md'), join(clone, '.changeset', 'breaking.md'));
+      const [entry] = readdirSync(diskCache);
+      const text = poison(JSON.parse(readFileSync(join(diskCache, entry!, 'bundles.json'), 'utf8')));
+      const manifestFile = join(diskCache, entry!, 'manifest.json');
+      const manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+      writeFileSync(join(diskCache, entry!, 'bundles.json'), text);
+      writeFileSync(join(diskCache, entry!, 'manifest.json'), JSON.stringify({ ...manifest, sha256: createHash('sha256').update(text).digest('hex') }));
+      const out: string[] = [];
+      const err: string[] = [];
+      const exitCode = await runGate({ repoRoot: clone, redocly, afterDir: afterDir(narrowReference), diskCache, out: (line) => out.push(line), err: (line) => err.push(line) });
+      expect(out).not.toContainEqual(expect.stringContaining('added the interface'));
+      expect(out).toContainEqual(expect.stringMatching(/^im-v1  \S*reference\S*  .*\[breaking: major\]$/));
+      expect(exitCode).toBe(1);
+      expect(err).toContainEqual(expect.stringMatching(/^spec-diff: im-v1 changed: add a major changeset for @messaging-contracts\/openapi \(it has only a minor one added since the base\)/));
+    }
+  });
+
+  describe('only changesets added since the base count (a clone, with main holding a pending changeset for every package)', () => {
+    let clone: string;
+    const everyPackage = [...new Set(apiIds.flatMap(affectedBy))];
+    const cloneGit = (...args: string[]) => execFileSync('git', args, { cwd: clone, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    const run = async (dist: string, writeChangeset = false) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const exitCode = await runGate({ repoRoot: clone, redocly, afterDir: dist, writeChangeset, out: (line) => out.push(line), err: (line) => err.push(line) });
+      return { exitCode, out, err, all: [...out, ...err].join('\n') };
+    };
+    beforeAll(() => {
+      clone = mkdtempSync(join(tmpdir(), 'spec-diff-branch-'));
+      execFileSync('git', ['clone', '--quiet', repo.dir, clone]);
+      writeFileSync(join(clone, '.changeset', 'earlier-work.md'), changesetFor(everyPackage, 'major'));
+      cloneGit('add', '--all');
+      cloneGit('commit', '--quiet', '-m', 'earlier work, pending');
+    });
+    afterAll(() => rmSync(clone, { recursive: true, force: true }));
+    afterEach(() => {
+      cloneGit('switch', '--quiet', 'main');
+      if (cloneGit('branch', '--list', 'feature').trim()) cloneGit('branch', '--quiet', '-D', 'feature');
+      cloneGit('clean', '--quiet', '-fd', '.changeset');
+    });
+
+    for (const released of [false, true]) {
+      const when = released ? 'after the first release (the tag at the base)' : 'before the first release (no tag)';
+      it(`${when}: main itself passes; a branch's contract change fails despite main's pending changeset, until --write-changeset writes its own`, async () => {
+        cloneGit('tag', '--list').split('\n').filter(Boolean).forEach((tag) => cloneGit('tag', '-d', tag));
+        if (released) cloneGit('tag', releaseTag, 'main');
+        // main as CI runs it: its own bundles, its earlier changeset pending: nothing changed, nothing required.
+        const onMain = await run(afterDir());
+        expect(onMain.exitCode, onMain.all).toBe(0);
+        cloneGit('switch', '--quiet', '-c', 'feature');
+        const changed = afterDir(removeBroadcast);
+        const without = await run(changed);
+        expect(without.exitCode, without.all).toBe(1);
+        expect(without.out).toContain('spec-diff: changesets added since the base (only these count): none');
+        expect(without.err).toContainEqual(expect.stringMatching(/^spec-diff: gateway-v1 changed: add a (major|patch) changeset for @messaging-contracts\/openapi \(it has none added since the base\): pnpm spec-diff --write-changeset$/));
+        const written = await run(changed, true);
+        expect(written.exitCode, written.all).toBe(0);
+        const [file] = readdirSync(join(clone, '.changeset')).filter((name) => name.startsWith('contract-change-'));
+        const text = readFileSync(join(clone, '.changeset', file!), 'utf8');
+        // Breaking: major once released; before, nothing is released to break, and minor is written.
+        for (const pkg of gatewayPackages) expect(text).toContain(`"${pkg}": ${released ? 'major' : 'minor'}\n`);
+        expect(text).not.toContain('sms-v2-types');
+        expect(text).toContain('- gateway-v1: removed operation POST /messages/broadcast (`/paths/~1messages~1broadcast/post`, breaking)');
+        cloneGit('add', '--all');
+        cloneGit('commit', '--quiet', '-m', 'the change, with its changeset');
+        const after = await run(changed);
+        expect(after.exitCode, after.all).toBe(0);
+        expect(after.out).toContain(`spec-diff: changesets added since the base (only these count): ${file!.replace(/\.md$/, '')}`);
+      });
     }
   });
 

@@ -9,7 +9,8 @@ import { inlineCallbackPathItems } from './canonical.js';
 import { type BaseRef, commitOf, headCommit, releaseTags, resolveBaseRef } from './base-ref.js';
 import { assertUsableBundle } from './bundle-shape.js';
 import { type Bump, bumpFor, covers, highest } from './bumps.js';
-import { pendingBumps } from './changesets.js';
+import { addedBumps } from './changesets.js';
+import { type ChangesetToWrite, writeChangeset } from './write-changeset.js';
 import { type Change, diffContract, type Json } from './diff.js';
 import { UnusableInput } from './errors.js';
 import { sameJson } from './same-json.js';
@@ -27,10 +28,12 @@ export interface Outcome {
   lines: string[];
   /** What fails the gate: packages a change alters without a changeset of the needed bump. */
   errors: string[];
+  /** The changeset that would cover every such package (`--write-changeset` writes it); none when covered. */
+  changeset?: ChangesetToWrite;
 }
 
 export interface Context {
-  /** The highest pending changeset bump per package. */
+  /** The highest bump per package of the changesets added since the base. */
   bumps: Map<string, Bump>;
   /** The published packages a change to an interface alters. */
   affected: (id: string) => string[];
@@ -56,6 +59,8 @@ export function evaluate(comparisons: Comparison[], context: Context): Outcome {
   const lines: string[] = [];
   const summaries: string[] = [];
   const errors: string[] = [];
+  const releases = new Map<string, Bump>();
+  const summary: string[] = [];
   for (const { id, before, after } of comparisons) {
     let changes: Array<Pick<Change, 'pointer' | 'what' | 'type'>>;
     if (before === undefined) changes = [{ pointer: '#', what: 'added the interface (not at the base)', type: 'non-breaking' }];
@@ -88,10 +93,20 @@ export function evaluate(comparisons: Comparison[], context: Context): Outcome {
     );
     for (const pkg of missing) {
       const has = context.bumps.get(pkg);
-      errors.push(`${id} changed: add a ${required} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'}): pnpm changeset`);
+      errors.push(`${id} changed: add a ${required} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'} added since the base): pnpm spec-diff --write-changeset`);
+      // What the change needs; before the first release nothing is released to break, so a breaking
+      // change is written as minor (a major would only raise the first version).
+      const bump = context.released || needed !== 'major' ? needed : 'minor';
+      releases.set(pkg, highest([bump, ...(releases.has(pkg) ? [releases.get(pkg)!] : [])])!);
     }
+    if (missing.length > 0) for (const change of changes) summary.push(`${id}: ${change.what} (\`${change.pointer}\`, ${change.type})`);
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, lines: [...lines, ...summaries], errors };
+  return {
+    exitCode: errors.length > 0 ? 1 : 0,
+    lines: [...lines, ...summaries],
+    errors,
+    ...(releases.size > 0 ? { changeset: { releases, summary } } : {}),
+  };
 }
 
 export interface GateOptions {
@@ -103,6 +118,10 @@ export interface GateOptions {
   afterDir?: string;
   /** Redocly CLI used to bundle the base; default the one installed in `<repoRoot>/specs`. */
   redocly?: string;
+  /** Where base bundles are kept between runs; default `defaultDiskCache` (base-bundles.ts). */
+  diskCache?: string;
+  /** Write the changeset the gate asks for into `.changeset/`, then judge again with it. */
+  writeChangeset?: boolean;
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
@@ -138,13 +157,13 @@ export async function runGate(options: GateOptions): Promise<0 | 1> {
   // The current bundles before the base is bundled: an unusable one stops the gate at once.
   const afterIds = apiIdsOf(join(repoRoot, 'specs'));
   const afterBundles = new Map(afterIds.map((id) => [id, loadAfter(afterDir, id)]));
-  let bumps: Map<string, Bump>;
+  let added: Awaited<ReturnType<typeof addedBumps>>;
   try {
-    bumps = await pendingBumps(repoRoot);
+    added = await addedBumps(repoRoot, commit);
   } catch (error) {
     throw new UnusableInput(`cannot read .changeset: ${(error as Error).message.split('\n')[0]}`);
   }
-  const at = await bundlesAt(repoRoot, commit, redocly);
+  const at = await bundlesAt(repoRoot, commit, redocly, options.diskCache);
   for (const [id, bundle] of at.bundles) assertUsableBundle(bundle, `${id} bundled at ${commit}`);
   const workspace = readWorkspace(repoRoot);
   const allIds = [...new Set([...afterIds, ...at.bundles.keys()])];
@@ -154,12 +173,17 @@ export async function runGate(options: GateOptions): Promise<0 | 1> {
   if (!released) out('spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing released to break; every contract change still needs a changeset');
   if (commit === headCommit(repoRoot)) out('spec-diff: the base is HEAD itself: only uncommitted changes to the bundles are compared, not what was committed since a release');
   if (!at.hasSpecs) out(`spec-diff: ${base.ref} has no specs/: every interface is new there`);
+  out(`spec-diff: changesets added since the base (only these count): ${added.names.length > 0 ? added.names.join(', ') : 'none'}`);
   // Interfaces now, then interfaces only the base has (removed since).
   const ids = [...afterIds, ...[...at.bundles.keys()].filter((id) => !afterBundles.has(id))];
-  const outcome = evaluate(
-    ids.map((id) => ({ id, before: at.bundles.get(id), after: afterBundles.get(id) })),
-    { bumps, released, affected: (id) => affectedPackages(workspace, id, allIds) },
-  );
+  const comparisons = ids.map((id) => ({ id, before: at.bundles.get(id), after: afterBundles.get(id) }));
+  const judge = (bumps: Map<string, Bump>) => evaluate(comparisons, { bumps, released, affected: (id) => affectedPackages(workspace, id, allIds) });
+  let outcome = judge(added.bumps);
+  if (options.writeChangeset && outcome.changeset) {
+    const file = writeChangeset(repoRoot, outcome.changeset);
+    out(`spec-diff: wrote ${relative(repoRoot, file)} (${[...outcome.changeset.releases].map(([pkg, bump]) => `${pkg}: ${bump}`).join(', ')}); say in it what changed for integrators, then commit it`);
+    outcome = judge((await addedBumps(repoRoot, commit)).bumps);
+  }
   for (const line of outcome.lines) out(line);
   for (const line of outcome.errors) err(`spec-diff: ${line}`);
   return outcome.exitCode;

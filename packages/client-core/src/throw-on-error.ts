@@ -1,0 +1,76 @@
+// The opt-in throw-on-error mode: the same client, each call resolving to its success body and
+// throwing one error class per interface for any other answer. A module of its own, imported only
+// by each client's `throwOnError`, so a bundle that does not use it does not contain it.
+import type { FetchOptions } from 'openapi-fetch';
+import type { HttpMethod, MediaType, PathsWithMethod } from 'openapi-typescript-helpers';
+import { REDACT } from './client.js';
+import type { Redactor } from './errors.js';
+import type { Checked, InitParam, MaybeOptionalInit, Operation, Response, StrictClient } from './strict-client.js';
+
+/**
+ * An answer that is not a success (any status outside 200-299, a 429 left after the retries
+ * included). `body` is the documented error body, parsed as openapi-fetch parses it; `operation`
+ * is `METHOD /path/template` as called (no parameter values, no query string).
+ */
+export class ResponseError<Body = unknown> extends Error {
+  declare readonly status: number;
+  declare readonly body: Body;
+  declare readonly operation: string;
+  /** The Response (headers such as `RetryAfter`); its body is already read. Not enumerable. */
+  declare readonly response: globalThis.Response;
+
+  constructor(operation: string, status: number, body: Body, response: globalThis.Response) {
+    super(`${operation} answered ${status}`);
+    Object.assign(this, { operation, status, body });
+    Object.defineProperty(this, 'response', { value: response });
+  }
+}
+
+/** The success body of a call: the documented 2XX bodies; `undefined` for a success without one (a 204). */
+type SuccessData<R> = R extends { data: infer Data; error?: never } ? ([Data] extends [never] ? undefined : Data) : never;
+
+export type ThrowingMethod<Paths extends {}, Method extends HttpMethod, Media extends MediaType> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Operation<Paths, Path, Method>>,
+>(
+  url: Path,
+  ...init: InitParam<Checked<Init, FetchOptions<Operation<Paths, Path, Method>>>>
+) => Promise<SuccessData<Response<Operation<Paths, Path, Method>, Init, Media>>>;
+
+/** A client in throw-on-error mode: the same calls, each resolving to the success body; `use` and `eject` as openapi-fetch's. */
+export type ThrowingClient<Paths extends {}, Media extends MediaType = MediaType> = Pick<StrictClient<Paths, Media>, 'use' | 'eject'> & {
+  [Method in HttpMethod as Uppercase<Method>]: ThrowingMethod<Paths, Method, Media>;
+};
+
+type ErrorOf<O> = O extends Record<string | number, any> ? Exclude<Response<O, Record<never, never>, MediaType>['error'], undefined> : never;
+/** Every documented error body of an interface: what a `ResponseError` of its client can carry. */
+export type ErrorBodyOf<Paths> = {
+  [P in keyof Paths]: { [M in HttpMethod & keyof Paths[P]]: ErrorOf<Paths[P][M]> }[HttpMethod & keyof Paths[P]];
+}[keyof Paths];
+
+type Call = (url: string, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: globalThis.Response }>;
+
+/**
+ * `client` in throw-on-error mode: each call resolves to `data`, or throws `new ErrorClass(...)`
+ * when the answer is not a 2XX. What the client throws already (ClientNetworkError, a timeout) is
+ * thrown unchanged. The body and operation pass the client's redactor, like everything it throws.
+ */
+export function throwingClient<Paths extends {}, E extends ResponseError>(
+  client: StrictClient<Paths>,
+  ErrorClass: new (operation: string, status: number, body: any, response: globalThis.Response) => E,
+): ThrowingClient<Paths> {
+  const redact: Redactor = (client as unknown as { [REDACT]?: Redactor })[REDACT] ?? ((value) => value);
+  const throwing: Record<string, (url: string, init?: unknown, more?: unknown) => unknown> = {};
+  for (const method of Object.keys(client)) {
+    const call = (client as unknown as Record<string, Call>)[method]!;
+    // use and eject act on the one client underneath.
+    if (method !== method.toUpperCase()) throwing[method] = call;
+    else throwing[method] = async (url, init) => {
+      const { data, error, response } = await call(url, init);
+      if (!response.ok) throw new ErrorClass(redact(`${method} ${url}`), response.status, redact(error), response);
+      return data;
+    };
+  }
+  throwing.request = (method, url, init) => throwing[String(method).toUpperCase()]!(url as string, init);
+  return throwing as unknown as ThrowingClient<Paths>;
+}

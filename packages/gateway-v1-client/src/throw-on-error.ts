@@ -1,0 +1,24 @@
+// The opt-in throw-on-error mode of interface A's client: `throwOnError(createXClient(...))`.
+// Its own module: a bundle that never calls throwOnError contains none of it.
+import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwingClient } from '@messaging-contracts/client-core';
+import type { paths } from '@messaging-contracts/gateway-v1-types';
+import type { GatewayClient } from './client.js';
+
+/** Every documented error body of interface A: DefaultError. */
+export type GatewayErrorBody = ErrorBodyOf<paths>;
+
+/** An answer of interface A outside 2XX, in throw-on-error mode: `status`, `body` (typed), `operation`, `response`. */
+export class GatewayResponseError extends ResponseError<GatewayErrorBody> {
+  override readonly name = 'GatewayResponseError';
+}
+
+/** Interface A's client in throw-on-error mode: each call resolves to its success body. */
+export type GatewayThrowingClient = ThrowingClient<paths>;
+
+/**
+ * The same client, each call resolving to the documented success body (no `data!`) and throwing
+ * `GatewayResponseError` for any other status; network failures stay ClientNetworkError.
+ */
+export function throwOnError(client: GatewayClient): GatewayThrowingClient {
+  return throwingClient(client, GatewayResponseError);
+}

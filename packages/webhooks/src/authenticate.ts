@@ -1,0 +1,56 @@
+// Ready-made `authenticate` hooks for the three ways an integrator can tell the service's callbacks
+// from anyone else's. Section 6 does not show how the service authenticates itself, so none of them
+// is the service's: each is a documented choice of the integrator, matching how the callback
+// address was registered.
+import type { Authenticate } from './core.js';
+
+/** Compares in time that depends on `expected`'s length only, not on where `given` first differs. */
+function sameSecret(given: string, expected: string): boolean {
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i) | 0) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+function nonEmpty(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${name} must be a non-empty string`);
+  return value;
+}
+
+/**
+ * Credentials in the address (`https://user:secret@you.example/callbacks`): accepts a request whose
+ * `Authorization` is HTTP Basic with exactly these credentials (RFC 7617, UTF-8), as HTTP clients
+ * send the credentials of such an address.
+ */
+export function basicCredentials(username: string, password: string): Authenticate {
+  const user = nonEmpty('username', username);
+  if (user.includes(':')) throw new TypeError('username must not contain ":" (RFC 7617)');
+  const pair = `${user}:${nonEmpty('password', password)}`;
+  const expected = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(pair)))}`;
+  return (request) => sameSecret(request.headers.get('authorization') ?? '', expected);
+}
+
+/**
+ * A secret path segment (`https://you.example/callbacks/<secret>/status`): accepts a request whose
+ * path has a segment equal to `secret`. Use at least 32 random characters, and route the address
+ * with the segment in it (a router path, or your framework's parameter).
+ */
+export function secretPathSegment(secret: string): Authenticate {
+  const expected = nonEmpty('secret', secret);
+  if (expected.includes('/')) throw new TypeError('secret must be one path segment (no "/")');
+  return (request) => {
+    let found = false;
+    for (const segment of request.url.split('?')[0]!.split('/')) found = sameSecret(segment, expected) || found;
+    return found;
+  };
+}
+
+/**
+ * An address allowlist: accepts a request from one of `addresses` (IPv4 or IPv6, as the socket
+ * reports it; an IPv4-mapped IPv6 address counts as its IPv4 form). Only the Node form knows the
+ * peer's address; in the fetch form every request is refused. Behind a proxy the peer is the proxy.
+ */
+export function addressAllowlist(addresses: readonly string[]): Authenticate {
+  if (!Array.isArray(addresses) || addresses.length === 0) throw new TypeError('addresses must be a non-empty array of IP addresses');
+  const allowed = new Set(addresses.map((address) => nonEmpty('each address', address).toLowerCase()));
+  return ({ remoteAddress }) => remoteAddress !== undefined && allowed.has(remoteAddress.toLowerCase().replace(/^::ffff:(?=\d+\.)/, ''));
+}
