@@ -27,7 +27,7 @@ const COMPILE_MS = 100_000;
 /** `npm ls`, `tsc --version`, the consumer program against the local server. */
 const QUICK_MS = 60_000;
 const fixtures = fileURLToPath(new URL('../fixtures/consumer/', import.meta.url));
-const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
 // What the README and DESIGN.md promise: strict, NodeNext. Library declarations are checked too
 // (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here. TypeScript's own
 // lib.*.d.ts are the compiler's, not ours: checking them was a fifth of TypeScript 5.9's time.
