@@ -14,15 +14,16 @@ declare -A pinned=([22]=22.23.3 [24]=24.21.0)
 # The download is 30 to 35 MB and unpacks to about 190 MB; a stuck registry must not hold CI.
 INSTALL_TIMEOUT=${NODE_MATRIX_INSTALL_TIMEOUT:-300}
 
-usage() { echo "usage: $0 <${!pinned[*]}|exact version> <command...> | --versions" >&2; exit 2; }
+majors=$(printf '%s\n' "${!pinned[@]}" | sort -n | paste -sd ' ')
+usage() { echo "usage: $0 <${majors// /|}|exact version> <command...> | --versions" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 if [ "$1" = --versions ]; then
-  for major in $(printf '%s\n' "${!pinned[@]}" | sort -n); do echo "${pinned[$major]}"; done
+  for major in $majors; do echo "${pinned[$major]}"; done
   exit 0
 fi
 [ $# -ge 2 ] || usage
 version=${pinned[$1]:-$1}
-[[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "node-matrix: '$1' is neither a pinned major (${!pinned[*]}) nor an exact version x.y.z" >&2; exit 2; }
+[[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "node-matrix: '$1' is neither a pinned major ($majors) nor an exact version x.y.z" >&2; exit 2; }
 shift
 
 case "$(uname -s)-$(uname -m)" in
