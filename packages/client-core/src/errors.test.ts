@@ -28,6 +28,25 @@ describe('createRedactor', () => {
     expect((clean as Error).name).toBe(original.name);
   });
 
+  // Node 22 and 24 give an error's own `stack` as V8's accessor, Node 20 as a data property: the
+  // clean error above keeps its identity on each, and a redacted copy keeps its stack, redacted.
+  it("keeps a redacted error's stack, redacted", () => {
+    const original = new TypeError(`bad header ${SECRET}`);
+    const clean = redact(original);
+    expect(clean).not.toBe(original);
+    expect(Object.getOwnPropertyDescriptor(clean, 'stack')).toMatchObject({ writable: true });
+    expect(clean.stack).toMatch(/^TypeError: bad header \[REDACTED\]\n\s+at /);
+  });
+
+  it('never runs a getter of the thrower, a `stack` one included', () => {
+    let calls = 0;
+    const original = Object.defineProperty(new Error('fine'), 'stack', { get: () => `${++calls} ${SECRET}`, configurable: true });
+    const clean = redact(original);
+    expect(calls).toBe(0);
+    expect(clean).not.toBe(original);
+    expect(Object.getOwnPropertyDescriptor(clean, 'stack')).toBeUndefined();
+  });
+
   it('redacts strings', () => {
     expect(redact(`key=${SECRET}`)).toBe('key=[REDACTED]');
   });

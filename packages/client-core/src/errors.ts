@@ -23,12 +23,18 @@ export class ClientNetworkError extends Error {
 
 export type Redactor = <T>(value: T) => T;
 
+// On Node 22 and 24 (measured on 22.23.3 and 24.21.0) an error's own `stack` is an accessor pair,
+// one getter shared by every error, where Node 20 has a data property; dropping it as "an
+// accessor" copied every error, clean ones included. The getter is V8's own code, so the redactor
+// reads it as the data property it stands for; any other accessor is still dropped. Undefined on 20.
+const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get;
+
 /**
  * Returns a function that hands back a value unchanged when no secret occurs anywhere in it, and
  * otherwise a copy with every secret replaced by `[REDACTED]`: in a string; in an error's message,
  * stack, cause, `errors` and other own properties (symbol keys included), the error keeping its
  * class and name; in a plain object's or an array's entries. Any other object (a Request,
- * Headers, a Map: their contents cannot all be searched) and any accessor is dropped. The whole
+ * Headers, a Map: their contents cannot all be searched) and any accessor (but V8's `stack`) is dropped. The whole
  * graph is searched, cycles included (kept as cycles); past 64 levels the rest is dropped. Runs
  * only on the failure path.
  */
@@ -55,9 +61,10 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       const out = error ? Object.create(proto) : Array.isArray(value) ? [] : {};
       copies.set(value, out);
       for (const key of Reflect.ownKeys(value)) {
-        const { value: inner, get, ...rest } = Object.getOwnPropertyDescriptor(value, key)!;
-        const clean = get ? undefined : copy(inner, depth + 1);
-        if (get) changed = true;
+        const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+        const { value: inner, get, set, ...rest } = isV8Stack(key, descriptor) ? readStack(value, descriptor) : descriptor;
+        const clean = get || set ? undefined : copy(inner, depth + 1);
+        if (get || set) changed = true;
         else if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...rest, value: clean });
       }
       // An error without a name of its own inherits its class's from the prototype, as before.
@@ -67,4 +74,17 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     return changed ? out : value;
   };
   return redact;
+}
+
+function isV8Stack(key: PropertyKey, descriptor: PropertyDescriptor): boolean {
+  return key === 'stack' && v8StackGetter !== undefined && descriptor.get === v8StackGetter;
+}
+
+/** V8's stack accessor as the data property it stands for; left an accessor (so dropped) if reading it throws (a throwing `Error.prepareStackTrace`). */
+function readStack(error: object, descriptor: PropertyDescriptor): PropertyDescriptor {
+  try {
+    return { value: Reflect.apply(v8StackGetter!, error, []), writable: true, enumerable: descriptor.enumerable, configurable: true };
+  } catch {
+    return descriptor;
+  }
 }

@@ -3,25 +3,31 @@
 // with `tsc --strict` (NodeNext) under the pinned TypeScript 5.9 and under what `npm install
 // typescript` gives today (7.x, the native compiler), then run against a local server that
 // answers as the contract documents. Nothing from the workspace is reachable from there.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usageExample } from './manifest.js';
 import { type DocumentedServer, documentedExample, startDocumentedServer } from './test-support/documented-server.js';
 import { EXPECTED_PUBLISHABLE } from './test-support/expected.js';
 import { packedPackage } from './test-support/packed.js';
+import { runStep } from './test-support/step.js';
 
 /** The native TypeScript compiler consumers may use (TypeScript 7), pinned so the test is reproducible. */
 const TYPESCRIPT_NATIVE = '7.0.2';
 
-const run = promisify(execFile);
+// Every process below is a bounded step (test-support/step.ts): a limit under its hook's or test's,
+// after which it is killed and the failure names the step and ends with what it printed.
+/** An npm install from the registry (cold cache: about 10 s; under load, up to a minute). */
+const INSTALL_MS = 180_000;
+/** One compiler run over the whole program (TypeScript 5.9: 15 to 40 s under load). */
+const COMPILE_MS = 100_000;
+/** `npm ls`, `tsc --version`, the consumer program against the local server. */
+const QUICK_MS = 60_000;
 const fixtures = fileURLToPath(new URL('../fixtures/consumer/', import.meta.url));
-const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
 // What the README and DESIGN.md promise: strict, NodeNext. Library declarations are checked too
 // (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here. TypeScript's own
 // lib.*.d.ts are the compiler's, not ours: checking them was a fifth of TypeScript 5.9's time.
@@ -37,19 +43,15 @@ let readmeExamples: { files: string[]; missing: string[] };
 const contract = (id: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(app, 'node_modules', '@messaging-contracts', 'openapi', 'dist', `${id}.json`), 'utf8'));
 
-async function npm(cwd: string, args: string[]): Promise<void> {
-  await run('npm', [...args, ...NPM_FLAGS], { cwd, maxBuffer: 64 * 1024 * 1024 });
+/** An npm install; `--loglevel=http` so that a failed or stuck one ends with the requests it made. */
+async function npmInstall(step: string, cwd: string, specs: string[]): Promise<void> {
+  await runStep(step, 'npm', ['install', ...specs, ...NPM_FLAGS, '--loglevel=http'], { cwd, timeoutMs: INSTALL_MS });
 }
 
-/** Runs a compiler; resolves with its exit code and output instead of rejecting. */
-async function tsc(bin: string, args: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(bin, args, { cwd: app, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const { code, stdout = '', stderr = '' } = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof code === 'number' ? code : -1, output: stdout + stderr };
-  }
+/** Runs a compiler; resolves with its exit code and output when it reports errors, fails when it hangs. */
+async function tsc(step: string, bin: string, args: string[], timeoutMs: number): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runStep(step, bin, args, { cwd: app, timeoutMs, allowFailure: true });
+  return { code, output: stdout + stderr };
 }
 
 /** Writes each installed package's README usage example into the app; names the READMEs without one. */
@@ -88,10 +90,10 @@ beforeAll(async () => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }, null, 2));
   writeFileSync(join(nativeDir, 'package.json'), JSON.stringify({ name: 'typescript-native', version: '1.0.0', private: true }, null, 2));
   await Promise.all([
-    npm(app, ['install', ...tarballs, 'typescript@~5.9.3', '@types/node@^20.19.0']),
+    npmInstall('install the tarballs into the consumer', app, [...tarballs, 'typescript@~5.9.3', '@types/node@^20.19.0']),
     // A separate project for the native compiler. Pinned (it was `latest` on 2026-11-23) so the
     // test does not change under us when a new TypeScript is published; raise it on purpose.
-    npm(nativeDir, ['install', `typescript@${TYPESCRIPT_NATIVE}`]),
+    npmInstall('install the native compiler', nativeDir, [`typescript@${TYPESCRIPT_NATIVE}`]),
   ]);
   cpSync(fixtures, join(app, 'src'), { recursive: true });
   readmeExamples = writeReadmeExamples();
@@ -132,7 +134,7 @@ afterAll(async () => {
 describe('the consumer project', () => {
   it('installs every publishable package from its tarball, with all dependencies resolved', async () => {
     // npm ls exits non-zero on a missing or invalid dependency (e.g. an unrewritten workspace: range).
-    const { stdout } = await run('npm', ['ls', '--all', '--json'], { cwd: app, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await runStep('npm ls in the consumer', 'npm', ['ls', '--all', '--json'], { cwd: app, timeoutMs: QUICK_MS });
     const tree = JSON.parse(stdout) as { dependencies: Record<string, { version: string; resolved?: string }> };
     for (const name of EXPECTED_PUBLISHABLE) {
       expect(tree.dependencies[name]?.resolved, name).toMatch(/^file:.*\.tgz$/);
@@ -140,9 +142,9 @@ describe('the consumer project', () => {
   });
 
   it(`has TypeScript 5.9 and TypeScript ${TYPESCRIPT_NATIVE}`, async () => {
-    const pinned = await tsc(join(app, 'node_modules', '.bin', 'tsc'), ['--version']);
+    const pinned = await tsc('TypeScript 5.9 --version', join(app, 'node_modules', '.bin', 'tsc'), ['--version'], QUICK_MS);
     expect(pinned.output).toMatch(/^Version 5\.9\./);
-    const native = await tsc(join(nativeDir, 'node_modules', '.bin', 'tsc'), ['--version']);
+    const native = await tsc(`TypeScript ${TYPESCRIPT_NATIVE} --version`, join(nativeDir, 'node_modules', '.bin', 'tsc'), ['--version'], QUICK_MS);
     expect(native.output).toMatch(new RegExp(`^Version ${TYPESCRIPT_NATIVE.replace(/\./g, '\\.')}\\b`));
   });
 });
@@ -179,7 +181,7 @@ describe.each(compilers)('under %s', (label, compiler) => {
   // TypeScript 5.9 is most of this file's time (issue 14).
   let compiled: { code: number; errors: Map<string, { line: number; text: string }[]> };
   beforeAll(async () => {
-    const { code, output } = await tsc(compiler(), [...TSC_FLAGS, '--noEmit', 'false', '--rootDir', '.', '--outDir', outDir, 'src/main.ts', 'src/bad.ts', ...readmeExamples.files]);
+    const { code, output } = await tsc(`compile under ${label}`, compiler(), [...TSC_FLAGS, '--noEmit', 'false', '--rootDir', '.', '--outDir', outDir, 'src/main.ts', 'src/bad.ts', ...readmeExamples.files], COMPILE_MS);
     compiled = { code, errors: errorsByFile(output) };
   }, 120_000);
   beforeEach(() => {
@@ -189,7 +191,7 @@ describe.each(compilers)('under %s', (label, compiler) => {
   it('compiles the program with --strict, runs it against the documented server, and prints the documented results', async () => {
     expect(linesOf(compiled.errors, (file) => !file.startsWith('readme-examples/') && file !== 'src/bad.ts')).toEqual([]);
 
-    const { stdout } = await run(process.execPath, [join(app, outDir, 'src', 'main.js'), server.baseUrl, closedUrl], { cwd: app });
+    const { stdout } = await runStep(`the program compiled by ${label}`, process.execPath, [join(app, outDir, 'src', 'main.js'), server.baseUrl, closedUrl], { cwd: app, timeoutMs: QUICK_MS });
     const printed = stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown);
 
     const sms = contract('sms-v2');

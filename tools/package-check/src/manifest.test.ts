@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkManifest, usageExample } from './manifest.js';
 import type { Manifest } from './workspace.js';
 
+const NODE = '^20.19.0 || ^22.12.0 || >=24.0.0';
 const readme = "# x\n\n```ts\nimport { createX } from '@messaging-contracts/x-client';\n```\n";
 const good: Manifest = {
   name: '@messaging-contracts/x-client',
@@ -11,6 +12,7 @@ const good: Manifest = {
   repository: { type: 'git', url: 'git+https://github.com/example/messaging-contracts.git', directory: 'packages/x-client' },
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
   files: ['dist'],
+  engines: { node: NODE },
   dependencies: { '@messaging-contracts/client-core': '0.1.0' },
 };
 
@@ -40,13 +42,15 @@ const tests: [string, { manifest: Manifest; readme?: string | undefined; want: (
   ['no ./package.json export', { manifest: { ...good, exports: { '.': { types: './dist/index.d.ts' } } }, want: [/no "\.\/package\.json"/] }],
   ['CommonJS', { manifest: { ...good, type: undefined }, want: [/"type" is not "module"/] }],
   ['a workspace range left behind', { manifest: { ...good, dependencies: { a: 'workspace:*' } }, want: ['dependencies.a is still "workspace:*" in the tarball'] }],
+  ['no engines', { manifest: { ...good, engines: undefined }, want: [`engines.node is undefined, not the supported "${NODE}" (the root package.json's)`] }],
+  ['engines narrower than the supported versions', { manifest: { ...good, engines: { node: '>=22' } }, want: [/^engines\.node is ">=22", not the supported/] }],
   ['no README', { manifest: good, readme: undefined, want: ['README.md is missing'] }],
   ['a README without a TypeScript example', { manifest: good, readme: '# x\n\n```sh\nnpm i x\n```\n', want: [/no ```ts usage example/] }],
 ];
 
 describe('checkManifest', () => {
   it.each(tests)('%s', (_title, test) => {
-    const problems = checkManifest(test.manifest, 'packages/x-client', 'readme' in test ? test.readme : readme);
+    const problems = checkManifest(test.manifest, 'packages/x-client', 'readme' in test ? test.readme : readme, NODE);
     expect(problems).toHaveLength(test.want.length);
     test.want.forEach((expected, index) => {
       if (typeof expected === 'string') expect(problems[index]).toBe(expected);

@@ -1,4 +1,4 @@
-import type { Manifest } from './workspace.js';
+import { type Manifest, supportedNode } from './workspace.js';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'] as const;
 
@@ -9,12 +9,15 @@ const MODULE_FILE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
  * Problems with the publishing fields of a packed manifest (what the registry will show), for the
  * package at `relativeDir` in the repository: `type`, `exports` with `types` first wherever a
  * subpath leads to a module, `files`, `license`, `repository` (with its folder),
- * `sideEffects: false` for packages of modules, no `workspace:` range left, and a README with a
- * TypeScript usage example.
+ * `sideEffects: false` for packages of modules, no `workspace:` range left, a README with a
+ * TypeScript usage example, and `engines.node` the supported versions (`node`, the root's).
  */
-export function checkManifest(manifest: Manifest, relativeDir: string, readme: string | undefined): string[] {
+export function checkManifest(manifest: Manifest, relativeDir: string, readme: string | undefined, node: string = supportedNode()): string[] {
   const problems: string[] = [];
   if (manifest.type !== 'module') problems.push('"type" is not "module": the packages are ESM-only');
+  // What npm warns an integrator about on an unsupported Node; the same range in every package.
+  const engines = (manifest.engines as { node?: unknown } | undefined)?.node;
+  if (engines !== node) problems.push(`engines.node is ${JSON.stringify(engines)}, not the supported "${node}" (the root package.json's)`);
   if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push('"files" is missing');
   if (typeof manifest.license !== 'string' || manifest.license.trim() === '') problems.push('"license" is missing');
   problems.push(...checkRepository(manifest.repository, relativeDir));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_PUBLISHABLE } from './test-support/expected.js';
-import { listWorkspacePackages, publishablePackages } from './workspace.js';
+import { listWorkspacePackages, publishablePackages, readManifest, supportedNode } from './workspace.js';
 
 // Discovery reads `private` from each manifest; the expected list pins the result, so a package made
 // private (it would silently stop being released) or a tool made public (it would be published)
@@ -18,6 +18,14 @@ describe('workspace discovery', () => {
       .map((pkg) => pkg.name);
     expect(expectedPrivate).toEqual(expect.arrayContaining(['@messaging-contracts/docs', '@messaging-contracts/package-check']));
     expect(all.filter((pkg) => pkg.private).map((pkg) => pkg.name)).toEqual(expectedPrivate);
+  });
+
+  it('states the supported Node versions in every package, private ones too, as the root does', () => {
+    // 20.19 and 22.12: the first of their lines to load these ESM-only packages with require();
+    // CI runs Node 20 and, through .ci/node-matrix.sh, 22 and 24.
+    expect(supportedNode()).toBe('^20.19.0 || ^22.12.0 || >=24.0.0');
+    const stated = Object.fromEntries(all.map((pkg) => [pkg.name, (readManifest(pkg.dir).engines as { node?: string } | undefined)?.node]));
+    expect(stated).toEqual(Object.fromEntries(all.map((pkg) => [pkg.name, supportedNode()])));
   });
 
   it('reports each package folder relative to the repository root', () => {

@@ -62,6 +62,13 @@ export interface Manifest {
   [field: string]: unknown;
 }
 
+/** The Node.js versions the repository supports: the root package.json's `engines.node`, which every package repeats. */
+export function supportedNode(root: string = repoRoot): string {
+  const range = (readManifest(root).engines as { node?: unknown } | undefined)?.node;
+  if (typeof range !== 'string') throw new Error(`${join(root, 'package.json')} states no engines.node`);
+  return range;
+}
+
 export function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 }
