@@ -1,82 +1,121 @@
 // The HTTP control API, under /__sandbox (outside the four base paths): the programmatic API over
-// HTTP, for tests in other processes or languages. The same operations act on the sandbox's global
-// scope (/__sandbox/...) and on one session's (/__sandbox/sessions/{id}/...). Answers are the
-// sandbox's own plain JSON ({ error } on failure), never one of the four interfaces' shapes.
+// HTTP, for tests in other processes or languages. Its routes are read from its OpenAPI document
+// (control-api/openapi.yaml, served at /__sandbox/openapi.json): each documented operation names
+// its implementation in `x-sandbox-action`, and the sandbox refuses to start when one is missing.
+// The same operations act on the global scope (/__sandbox/...) and on one session's
+// (/__sandbox/sessions/{sessionId}/...). Answers are the sandbox's own plain JSON ({ error } on
+// failure), never one of the four interfaces' shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { type Answer, readBody, send } from './http-io.js';
-import type { Sandbox, SandboxControl } from './sandbox.js';
+import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
 import { SessionLimitError } from './sessions.js';
 
 export const CONTROL_PREFIX = '/__sandbox';
 const CONTROL_MAX_BODY_BYTES = 64 * 1024;
-const SESSIONS = '/sessions';
 
-type Action = (control: SandboxControl, body: any, query: URLSearchParams) => Promise<Answer> | Answer;
+/** The control API's OpenAPI 3.1 document, as shipped in the package (`./openapi.json`). */
+export const controlApiDocument: Record<string, any> = createRequire(import.meta.url)('./generated/control-api.json');
+
+interface Context {
+  sandbox: Sandbox;
+  /** The session of a `/sessions/{sessionId}/...` path. */
+  session?: SandboxSession;
+  /** The scope acted on: the session's, else the sandbox's global one. */
+  control: SandboxControl;
+}
+type Action = (context: Context, body: any, query: URLSearchParams) => Promise<Answer> | Answer;
 
 const ok = (body: unknown = { ok: true }): Answer => ({ status: 200, body });
 
-/** `METHOD /path` → action on one scope, global or a session's. The README lists every one. */
-const scopeActions: Record<string, Action> = {
-  'POST /reset': (control) => (control.reset(), ok()),
-  'POST /status': async (control, body) =>
+/** Every implementation, by the `x-sandbox-action` name the document gives its operations. */
+export const actions: Record<string, Action> = {
+  getOverview: ({ sandbox }) => ok({ urls: sandbox.urls, callbacks: sandbox.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}` }),
+  getOpenApiDocument: () => ok(controlApiDocument),
+  createSession: ({ sandbox }, body) => {
+    const session = sandbox.createSession(body?.callbacks !== undefined ? { callbacks: body.callbacks } : {});
+    return { status: 201, body: { id: session.id, credentials: session.credentials } };
+  },
+  getSession: ({ sandbox, session }) =>
+    ok({ id: session!.id, urls: session!.urls, callbacks: session!.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}/sessions/${session!.id}` }),
+  deleteSession: async ({ session }) => (await session!.close(), ok()),
+  reset: ({ control }) => (control.reset(), ok()),
+  setStatus: async ({ control }, body) =>
     ok({ delivery: (await control.setStatus(body?.id, body?.status, { wait: body?.wait !== false })) ?? null }),
-  'POST /reply': async (control, body) => ok(await control.reply(body?.messageId, body ?? {}, { wait: body?.wait !== false })),
-  'POST /faults': (control, body) => (control.faults.inject(body ?? {}), ok({ pending: control.faults.pending() })),
-  'GET /faults': (control) => ok({ pending: control.faults.pending() }),
-  'DELETE /faults': (control) => (control.faults.clear(), ok()),
-  'PUT /latency': (control, body) => (control.faults.setLatency(body?.ms, body?.operation), ok()),
-  'GET /requests': (control, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
-  'DELETE /requests': (control) => (control.clearRequests(), ok()),
-  'GET /deliveries': (control) => ok(control.deliveries()),
-  'PUT /callbacks': (control, body) => (control.setCallbackUrls(body ?? {}), ok({ callbacks: control.callbackUrls() })),
+  reply: async ({ control }, body) => {
+    const { id, delivery } = await control.reply(body?.messageId, body ?? {}, { wait: body?.wait !== false });
+    return ok({ id, delivery: delivery ?? null });
+  },
+  injectFault: ({ control }, body) => (control.faults.inject(body ?? {}), ok({ pending: control.faults.pending() })),
+  listFaults: ({ control }) => ok({ pending: control.faults.pending() }),
+  clearFaults: ({ control }) => (control.faults.clear(), ok()),
+  setLatency: ({ control }, body) => (control.faults.setLatency(body?.ms, body?.operation), ok()),
+  listRequests: ({ control }, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
+  clearRequests: ({ control }) => (control.clearRequests(), ok()),
+  listDeliveries: ({ control }) => ok(control.deliveries()),
+  setCallbacks: ({ control }, body) => (control.setCallbackUrls(body ?? {}), ok({ callbacks: control.callbackUrls() })),
 };
 
-const notFound = (req: IncomingMessage, path: string): Answer => ({
-  status: 404,
-  body: { error: `no control operation ${req.method} ${path}; see GET ${CONTROL_PREFIX}/ and the README` },
-});
+export interface ControlRoute {
+  method: string;
+  /** The documented path after /__sandbox, e.g. `/sessions/{sessionId}/faults`. */
+  template: string;
+  segments: readonly (string | null)[];
+  operationId: string;
+  action: Action;
+}
 
-/** The action for a request: on the global scope, on a session, or on the sessions themselves. */
-function route(sandbox: Sandbox, req: IncomingMessage, path: string): { run: (body: any, query: URLSearchParams) => Promise<Answer> | Answer } | Answer {
-  const rest = path.slice(CONTROL_PREFIX.length) || '/';
-  const method = req.method ?? 'GET';
-  if (rest === '/') {
-    if (method !== 'GET') return notFound(req, path);
-    return { run: () => ok({ urls: sandbox.urls, callbacks: sandbox.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}` }) };
+/** The routes of the control API, from its document; throws when an operation has no implementation. */
+export function controlRoutes(document = controlApiDocument): ControlRoute[] {
+  const routes: ControlRoute[] = [];
+  for (const [template, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation?.operationId) continue;
+      const action = actions[operation['x-sandbox-action']];
+      if (!action) throw new Error(`control API: no implementation of ${operation.operationId} (x-sandbox-action ${operation['x-sandbox-action']})`);
+      const segments = template === '/' ? [] : template.slice(1).split('/').map((s) => (s.startsWith('{') ? null : s));
+      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, action });
+    }
   }
-  if (rest === SESSIONS) {
-    if (method !== 'POST') return notFound(req, path);
-    return {
-      run: (body) => {
-        const session = sandbox.createSession(body?.callbacks !== undefined ? { callbacks: body.callbacks } : {});
-        return { status: 201, body: { id: session.id, credentials: session.credentials } };
-      },
-    };
+  return routes;
+}
+
+const routes = controlRoutes();
+
+/** The route of a path after /__sandbox, and its `{sessionId}` when it has one. */
+function match(method: string, rest: string): { route?: ControlRoute; sessionId?: string; pathKnown: boolean } {
+  const parts = rest === '/' || rest === '' ? [] : rest.slice(1).split('/');
+  let pathKnown = false;
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    let sessionId: string | undefined;
+    if (!route.segments.every((segment, i) => (segment === null ? ((sessionId = parts[i]), parts[i] !== '') : segment === parts[i]))) continue;
+    pathKnown = true;
+    if (route.method === method) return { route, ...(sessionId !== undefined && { sessionId }), pathKnown };
   }
-  if (rest.startsWith(`${SESSIONS}/`)) {
-    const slash = rest.indexOf('/', SESSIONS.length + 1);
-    const id = slash < 0 ? rest.slice(SESSIONS.length + 1) : rest.slice(SESSIONS.length + 1, slash);
-    const sub = slash < 0 ? '/' : rest.slice(slash);
-    const session = sandbox.session(id);
-    if (!session) return { status: 404, body: { error: 'no session with this id (never created, deleted, or expired after its idle time)' } };
-    if (sub === '/' && method === 'DELETE') return { run: async () => (await session.close(), ok()) };
-    if (sub === '/' && method === 'GET') return { run: () => ok({ id: session.id, urls: session.urls, callbacks: session.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}${SESSIONS}/${session.id}` }) };
-    const action = scopeActions[`${method} ${sub}`];
-    return action ? { run: (body, query) => action(session, body, query) } : notFound(req, path);
-  }
-  const action = scopeActions[`${method} ${rest}`];
-  return action ? { run: (body, query) => action(sandbox, body, query) } : notFound(req, path);
+  return { pathKnown };
 }
 
 export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
-  const found = route(sandbox, req, path);
-  if (!('run' in found)) {
+  const method = req.method ?? 'GET';
+  const found = match(method, path.slice(CONTROL_PREFIX.length));
+  const refuse = (answer: Answer) => {
     req.resume();
-    send(res, found);
-    return;
+    send(res, answer);
+  };
+  if (!found.route) {
+    return refuse({
+      status: found.pathKnown ? 405 : 404,
+      body: { error: `no control operation ${method} ${path}; see GET ${CONTROL_PREFIX}/openapi.json and the README` },
+    });
+  }
+  let session: SandboxSession | undefined;
+  if (found.sessionId !== undefined) {
+    session = sandbox.session(found.sessionId);
+    if (!session) return refuse({ status: 404, body: { error: 'no session with this id (never created, deleted, or expired after its idle time)' } });
   }
   let body: unknown;
-  if (req.method === 'POST' || req.method === 'PUT') {
+  if (method === 'POST' || method === 'PUT') {
     const read = await readBody(req, CONTROL_MAX_BODY_BYTES);
     if (!read.ok) return send(res, { status: 413, body: { error: `control bodies are at most ${CONTROL_MAX_BODY_BYTES} bytes` }, close: true });
     try {
@@ -88,7 +127,7 @@ export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res:
     req.resume();
   }
   try {
-    send(res, await found.run(body, new URLSearchParams(query)));
+    send(res, await found.route.action({ sandbox, ...(session && { session }), control: session ?? sandbox }, body, new URLSearchParams(query)));
   } catch (error) {
     const status = error instanceof SessionLimitError ? 429 : 400;
     send(res, { status, body: { error: error instanceof Error ? error.message : 'bad control request' } });
