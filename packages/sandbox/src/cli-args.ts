@@ -6,7 +6,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
-  [--max-sessions <n>] [--session-idle-seconds <n>]`;
+  [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]`;
 
 export class UsageError extends Error {}
 
@@ -43,6 +43,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'store-cap': { type: 'string' },
         'max-sessions': { type: 'string' },
         'session-idle-seconds': { type: 'string' },
+        'request-log-size': { type: 'string' },
+        'control-token': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -65,6 +67,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
       'im-v1': { ...(text('im-api-key') && { apiKey: text('im-api-key')! }) },
       'campaign-manager-v1': basic(text('campaign-user'), text('campaign-password')),
     },
+    ...(text('request-log-size') !== undefined && { requestLogSize: integer('request-log-size', text('request-log-size'), 0, 1_000_000)! }),
+    ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
     ...((maxSessions !== undefined || idleSeconds !== undefined) && {
       sessions: { ...(maxSessions !== undefined && { max: maxSessions }), ...(idleSeconds !== undefined && { idleMs: idleSeconds * 1000 }) },

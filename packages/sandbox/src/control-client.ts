@@ -3,12 +3,10 @@
 // control API's document). Import it from `@messaging-contracts/sandbox/control-client`: it does
 // not load the sandbox itself, so a test in another process than the sandbox can use it.
 import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
+import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER } from './control-constants.js';
 import type { components, operations, paths } from './generated/control-api.js';
 
-/** The server URL's path after `{origin}` (control-api/openapi.yaml, `servers`). */
-export const CONTROL_BASE_PATH = '/__sandbox';
-/** The header of the `controlToken` security scheme. */
-export const CONTROL_TOKEN_HEADER = 'x-sandbox-control-token';
+export { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER };
 
 export interface SandboxControlClientOptions extends CommonClientOptions {
   /** The control token the sandbox printed; needed when it listens beyond loopback. */

@@ -7,11 +7,14 @@
 // failure), never one of the four interfaces' shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { type Answer, readBody, send } from './http-io.js';
+import { CONTROL_BASE_PATH } from './control-constants.js';
+import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-guard.js';
+import { type Answer, drain, readBody, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { SessionLimitError } from './sessions.js';
 
-export const CONTROL_PREFIX = '/__sandbox';
+export const CONTROL_PREFIX = CONTROL_BASE_PATH;
 const CONTROL_MAX_BODY_BYTES = 64 * 1024;
 
 /** The control API's OpenAPI 3.1 document, as shipped in the package (`./openapi.json`). */
@@ -41,7 +44,9 @@ export const actions: Record<string, Action> = {
   deleteSession: async ({ session }) => (await session!.close(), ok()),
   reset: ({ control }) => (control.reset(), ok()),
   setStatus: async ({ control }, body) =>
-    ok({ delivery: (await control.setStatus(body?.id, body?.status, { wait: body?.wait !== false })) ?? null }),
+    ok({
+      delivery: (await control.setStatus(body?.id, body?.status, { ...(body?.detail !== undefined && { detail: body.detail }), wait: body?.wait !== false })) ?? null,
+    }),
   reply: async ({ control }, body) => {
     const { id, delivery } = await control.reply(body?.messageId, body ?? {}, { wait: body?.wait !== false });
     return ok({ id, delivery: delivery ?? null });
@@ -96,8 +101,13 @@ function match(method: string, rest: string): { route?: ControlRoute; sessionId?
   return { pathKnown };
 }
 
-export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
+export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
   const method = req.method ?? 'GET';
+  const refused = controlRefusal(guard, req);
+  if (refused) {
+    req.resume();
+    return send(res, refused);
+  }
   const found = match(method, path.slice(CONTROL_PREFIX.length));
   const refuse = (answer: Answer) => {
     req.resume();
@@ -117,7 +127,12 @@ export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res:
   let body: unknown;
   if (method === 'POST' || method === 'PUT') {
     const read = await readBody(req, CONTROL_MAX_BODY_BYTES);
+    if (!read.ok && read.reason === 'too-large') await drain(req);
     if (!read.ok) return send(res, { status: 413, body: { error: `control bodies are at most ${CONTROL_MAX_BODY_BYTES} bytes` }, close: true });
+    if (read.text && !isJsonMediaType(req.headers['content-type'])) {
+      return send(res, { status: 415, body: { error: 'control bodies must be sent as content-type: application/json' } });
+    }
+    if (exceedsDepth(read.text)) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });
     try {
       body = read.text ? JSON.parse(read.text) : undefined;
     } catch {

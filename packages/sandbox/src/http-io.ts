@@ -44,6 +44,40 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
   });
 }
 
+/** How much of a refused (oversized) body is still read and dropped before answering: bytes, ms. */
+export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 5000 } as const;
+
+/**
+ * Reads and drops the rest of a refused body, so the answer is sent to a client that is no longer
+ * writing: closing a socket with unread data makes the kernel reset the connection, and the
+ * client may then lose the answer to EPIPE or ECONNRESET. Bounded in bytes and time; past either
+ * the answer is sent anyway. Resolves when the request has ended or a bound is reached.
+ */
+export function drain(req: IncomingMessage, limits: { bytes: number; ms: number } = DRAIN_LIMITS): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', done);
+      req.off('error', done);
+      req.off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limits.bytes) done();
+    };
+    const timer = setTimeout(done, limits.ms);
+    req.on('data', count);
+    req.on('end', done);
+    req.on('error', done);
+    req.on('close', done);
+    req.resume();
+  });
+}
+
 export interface Answer {
   status: number;
   /** A JSON value to serialise; undefined for no body. */

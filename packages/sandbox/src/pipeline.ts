@@ -9,8 +9,9 @@ import type { ApiId } from './contract.js';
 import type { CredentialIndex } from './credentials.js';
 import { errorBody } from './error-shapes.js';
 import { gatewayHandlers } from './gateway-v1.js';
-import { type Answer, readBody, send } from './http-io.js';
+import { type Answer, drain, readBody, send } from './http-io.js';
 import { imHandlers } from './im-v1.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import type { Handler } from './operation.js';
 import type { Finding, Problem } from './problems.js';
 import { redactHeaders } from './recorder.js';
@@ -127,6 +128,7 @@ export function createPipeline(options: PipelineOptions) {
     if (route.bodyMediaTypes) {
       const read = await readBody(req, maxBodyBytes);
       if (!read.ok) {
+        if (read.reason === 'too-large') await drain(req);
         const status = documentsOnlyListedStatuses(api.api) ? 400 : 413;
         return {
           answer: {
@@ -149,6 +151,16 @@ export function createPipeline(options: PipelineOptions) {
               status,
               message: 'Unsupported media type',
               findings: [finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation')],
+            }),
+            route,
+          };
+        }
+        if (exceedsDepth(read.text)) {
+          return {
+            answer: problem(api.api, route, {
+              status: 400,
+              message: 'Request body nested too deeply',
+              findings: [finding('/body', 'body', 'max-depth', `must be nested at most ${MAX_JSON_DEPTH} levels deep (arrays and objects)`, MAX_JSON_DEPTH)],
             }),
             route,
           };

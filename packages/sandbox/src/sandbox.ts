@@ -6,12 +6,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { CallbackOptions, CallbackUrls } from './callbacks.js';
 import { API_IDS, type ApiId } from './contract.js';
+import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
+import type { ControlGuard } from './control-guard.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
+import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
@@ -45,6 +48,8 @@ export interface SandboxOptions {
   requestLogSize?: number;
   /** Sessions: how many at once (default 100) and their idle expiry (default 30 min). */
   sessions?: SessionOptions;
+  /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
+  controlToken?: string;
 }
 
 /** A session: a scope of its own with its own credentials, in a shared sandbox. */
@@ -65,6 +70,8 @@ export interface Sandbox extends SandboxControl {
   /** Base URL of each interface (origin + documented base path). */
   urls: Record<ApiId, string>;
   credentials: Credentials;
+  /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
+  controlToken: string | undefined;
   /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
   createSession(options?: { callbacks?: CallbackUrls }): SandboxSession;
   /** The live session with this id, or undefined (deleted, expired, or never created). */
@@ -95,7 +102,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const table = createRouteTable();
   const requestLogSize = positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE);
   let origin = '';
+  // Known once listening: until then no address is taken as the sandbox's own, and the callback
+  // addresses given as options are checked again after.
+  let isSelf = (_url: URL) => false;
   const scopeSettings = {
+    isSelf: (url: URL) => isSelf(url),
     table,
     clock: { start: clockStart(options.clock?.start), stepMs: options.clock?.stepMs },
     ...(options.storeCaps && { storeCaps: options.storeCaps }),
@@ -139,7 +150,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const api = table.apiFor(path);
     let done: Promise<void> | undefined;
     if (api) done = pipeline(api, req, res, path, query);
-    else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) done = handleControl(sandbox, req, res, path, query);
+    else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) done = handleControl(sandbox, guard, req, res, path, query);
     else {
       req.resume();
       // Outside every base path: the sandbox's own answer, not any interface's shape.
@@ -151,12 +162,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   }
 
+  // Beyond loopback the control API needs a token (printed by the CLI); on loopback, none unless given.
+  const beyondLoopback = !isLoopbackName(host);
+  if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
+    throw new TypeError('controlToken must be a string of at least 16 characters');
+  }
+  const guard: ControlGuard = {
+    token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
+    origins: [],
+  };
+
   const server = createServer({ keepAliveTimeout: 5000 }, listener);
-  server.on('clientError', (_error, socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
-    const body = '{"error":"malformed HTTP request"}';
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = tooLarge ? '{"error":"request headers too large"}' : '{"error":"malformed HTTP request"}';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
     }
     else socket.destroy();
   });
@@ -168,7 +191,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const address = server.address() as AddressInfo;
-  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
+  const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
+  origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
+  isSelf = selfAddressCheck(address.address, address.port);
+  try {
+    if (options.callbacks) global.control.setCallbackUrls(options.callbacks);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
   const urls = Object.fromEntries(table.apis.map((api) => [api.api, origin + api.basePath])) as Record<ApiId, string>;
 
   function sessionView(id: string): SandboxSession | undefined {
@@ -189,6 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: origin,
     urls,
     credentials,
+    controlToken: guard.token,
     createSession(sessionOptions = {}) {
       const entry = sessions.create();
       try {

@@ -2,7 +2,9 @@
 // credentials) and each session (its own credentials) are one each, so a session has its own
 // stores, ids, clock, faults, latency, request log, callback addresses and deliveries, and no
 // request made with one scope's credentials reads or writes another's.
-import { type CallbackOptions, type CallbackUrls, type Delivery, createDispatcher } from './callbacks.js';
+import { callbacks as imCallbacks } from '@messaging-contracts/validators/im-v1';
+import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v2';
+import { type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
 import { schemaEnum } from './contract.js';
 import { type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
@@ -60,6 +62,8 @@ export interface ScopeSettings {
   callbackDelivery?: CallbackOptions;
   callbacks?: CallbackUrls;
   origin: () => string;
+  /** Whether an address reaches the sandbox itself (callbacks there are refused). */
+  isSelf: SelfCheck;
 }
 
 export interface Scope {
@@ -73,6 +77,22 @@ export interface Scope {
   close(): Promise<void>;
 }
 
+// Every callback the sandbox sends is checked against its documented body first (the validators
+// compiled from the bundles): a test cannot make the sandbox send what the service never would.
+const callbackBodies: Record<CallbackKind, ((body: unknown) => readonly { pointer: string; message: string }[]) | undefined> = {
+  'sms-v2.status': smsCallbacks.receiveStatusCallback?.body,
+  'sms-v2.reply': smsCallbacks.receiveReplyCallback?.body,
+  'im-v1.status': imCallbacks.receiveStatusCallback?.body,
+};
+
+function checkCallback(kind: CallbackKind, body: Record<string, unknown>): void {
+  const violations = callbackBodies[kind]?.(body) ?? [];
+  if (violations.length > 0) {
+    const list = violations.map((v) => `${v.pointer.slice(1) || 'body'} ${v.message}`).join('; ');
+    throw new TypeError(`the ${kind} callback would break its documented body: ${list}`);
+  }
+}
+
 const smsStates = () => schemaEnum('sms-v2', 'MessageStatus');
 const imStates = () => schemaEnum('im-v1', 'MessageStatus');
 
@@ -82,7 +102,7 @@ export function createScope(settings: ScopeSettings): Scope {
   const state = createState(settings.storeCaps);
   const faults = createFaults(settings.table);
   const recorder = createRecorder(settings.requestLogSize);
-  const dispatcher = createDispatcher(settings.callbackDelivery);
+  const dispatcher = createDispatcher(settings.callbackDelivery, settings.isSelf);
   dispatcher.setUrls(settings.callbacks ?? {});
   const env: Env = { state, ids, clock, origin: settings.origin };
 
@@ -99,8 +119,15 @@ export function createScope(settings: ScopeSettings): Scope {
       const found = findMessage(String(id));
       if (!found) throw new TypeError('no B or C message has this id (it may have been evicted or reset)');
       if (!found.states.includes(status)) throw new TypeError(`status must be one of ${found.states.join(', ')}`);
+      // B's status callback reports outbound (MT) messages (section 6): an MO reply's status changes silently.
+      if ('direction' in found.message && found.message.direction === 'MO') {
+        found.message.status = status;
+        return undefined;
+      }
+      const body = { id: found.message.id, status, detail: setOptions.detail ?? DEFAULT_DETAIL };
+      checkCallback(found.kind, body);
       found.message.status = status;
-      const delivery = dispatcher.send(found.kind, { id: found.message.id, status, detail: setOptions.detail ?? DEFAULT_DETAIL });
+      const delivery = dispatcher.send(found.kind, body);
       return setOptions.wait === false ? undefined : delivery;
     },
     async reply(messageId, input, replyOptions = {}) {
@@ -115,6 +142,7 @@ export function createScope(settings: ScopeSettings): Scope {
         ...(input.content !== undefined && { content: input.content }),
         ...(input.operator !== undefined && { operator: input.operator }),
       };
+      checkCallback('sms-v2.reply', body);
       // A reply is stored as an MO message, readable with GET /messages?id=.
       state.smsMessages.set(id, { ...body, direction: 'MO', status: 'received' });
       const delivery = dispatcher.send('sms-v2.reply', body);
