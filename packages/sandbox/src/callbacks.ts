@@ -5,7 +5,7 @@
 // service's): one delivery at a time per address, in the order they were triggered; bounded
 // retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BoundedLog } from './bounded-map.js';
+import { BoundedLog, type ByteBudget } from './bounded-map.js';
 
 export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
 
@@ -111,12 +111,18 @@ export function checkCallbackUrl(name: string, value: unknown, isSelf?: SelfChec
   return url.href;
 }
 
-export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfCheck) {
+/** What the byte budget drops of an old delivery: its body and the answers' bodies. */
+function strip(delivery: Delivery) {
+  delivery.body = {};
+  for (const attempt of delivery.attempts) delete attempt.body;
+}
+
+export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfCheck, budget?: ByteBudget) {
   const settings = { ...CALLBACK_DEFAULTS, ...options };
   for (const [name, value] of Object.entries(settings)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
   }
-  const log = new BoundedLog<Delivery>(settings.logSize);
+  const log = new BoundedLog<Delivery>(settings.logSize, budget);
   const lanes = new Map<string, { tail: Promise<void>; notBefore: number }>();
   let urls: CallbackUrls = {};
   let seq = 0;
@@ -198,7 +204,8 @@ export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfChe
       const url = urls[urlKeys[kind]];
       if (!url) return undefined;
       const delivery: Delivery = { seq: ++seq, kind, url, body, outcome: 'pending', attempts: [] };
-      log.push(delivery);
+      // Its body, and the most its attempts can keep of the receiver's answers.
+      log.push(delivery, JSON.stringify(body).length + url.length + (settings.retries + 1) * (KEPT_ANSWER_CHARS + 100), strip);
       if (queued >= settings.maxQueued) {
         delivery.outcome = 'failed';
         delivery.error = `at most ${settings.maxQueued} deliveries may be queued at once (callbackDelivery.maxQueued); this one was not attempted`;

@@ -6,7 +6,8 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
-  [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]`;
+  [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
+  [--store-bytes <n>] [--log-bytes <n>]`;
 
 export class UsageError extends Error {}
 
@@ -44,6 +45,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'max-sessions': { type: 'string' },
         'session-idle-seconds': { type: 'string' },
         'request-log-size': { type: 'string' },
+        'store-bytes': { type: 'string' },
+        'log-bytes': { type: 'string' },
         'control-token': { type: 'string' },
       },
     }));
@@ -68,6 +71,12 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
       'campaign-manager-v1': basic(text('campaign-user'), text('campaign-password')),
     },
     ...(text('request-log-size') !== undefined && { requestLogSize: integer('request-log-size', text('request-log-size'), 0, 1_000_000)! }),
+    ...((text('store-bytes') !== undefined || text('log-bytes') !== undefined) && {
+      memory: {
+        ...(text('store-bytes') !== undefined && { storeBytes: integer('store-bytes', text('store-bytes'), 1, 2 ** 40)! }),
+        ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
+      },
+    }),
     ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
     ...((maxSessions !== undefined || idleSeconds !== undefined) && {

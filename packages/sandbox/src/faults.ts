@@ -55,8 +55,27 @@ function retryAfterHeader(route: Route): { name: string; minimum: number; maximu
   return { name, minimum: headers[name].schema.minimum, maximum: headers[name].schema.maximum };
 }
 
-export function createFaults(table: RouteTable) {
-  const queued = new Map<string, FaultAnswer[]>();
+/** Queued fault entries (one per inject, whatever its `times`) per scope. */
+export const MAX_QUEUED_FAULTS = 1000;
+
+/** The bytes of injected fault bodies, shared by every scope: an injection past it is refused, never a queued one dropped. */
+export class FaultBytes {
+  used = 0;
+  constructor(readonly cap: number) {
+    if (!Number.isSafeInteger(cap) || cap < 1) throw new RangeError(`memory.faultBytes must be a positive integer; got ${cap}`);
+  }
+}
+
+interface Queued {
+  answer: FaultAnswer;
+  remaining: number;
+  bytes: number;
+}
+
+export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultBytes(8 * 1024 * 1024)) {
+  // Per operation, each inject once with how many calls it still answers: O(1) memory whatever `times`.
+  const queued = new Map<string, Queued[]>();
+  let entries = 0;
   const latency = new Map<string, number>();
   let latencyAll = 0;
 
@@ -90,19 +109,29 @@ export function createFaults(table: RouteTable) {
       const times = spec.times ?? 1;
       if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new RangeError(`times must be an integer from 1 to ${MAX_TIMES}`);
       const { route, answer } = answerFor(spec);
+      if (entries >= MAX_QUEUED_FAULTS) throw new RangeError(`at most ${MAX_QUEUED_FAULTS} injections may be queued at once; clear the faults first`);
+      const size = JSON.stringify(answer.body ?? null).length;
+      if (bytes.used + size > bytes.cap) throw new RangeError(`queued fault bodies may take at most ${bytes.cap} bytes in all (memory.faultBytes); clear some first`);
+      bytes.used += size;
+      entries++;
       const list = queued.get(route.key) ?? [];
-      for (let i = 0; i < times; i++) list.push(answer);
+      list.push({ answer, remaining: times, bytes: size });
       queued.set(route.key, list);
     },
     /** The fault to answer this call with, if one is queued (consumes it). */
     take(route: Route): FaultAnswer | undefined {
       const list = queued.get(route.key);
       if (!list) return undefined;
-      const answer = list.shift();
-      if (list.length === 0) queued.delete(route.key);
-      return answer;
+      const first = list[0]!;
+      if (--first.remaining === 0) {
+        list.shift();
+        entries--;
+        bytes.used -= first.bytes;
+        if (list.length === 0) queued.delete(route.key);
+      }
+      return first.answer;
     },
-    pending: () => Object.fromEntries([...queued].map(([key, list]) => [key, list.length])),
+    pending: () => Object.fromEntries([...queued].map(([key, list]) => [key, list.reduce((sum, q) => sum + q.remaining, 0)])),
     setLatency(ms: number, operation?: string) {
       if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms`);
       if (operation === undefined) latencyAll = ms;
@@ -112,6 +141,8 @@ export function createFaults(table: RouteTable) {
     },
     latencyFor: (route: Route) => latency.get(route.key) ?? latencyAll,
     clear() {
+      for (const list of queued.values()) for (const q of list) bytes.used -= q.bytes;
+      entries = 0;
       queued.clear();
       latency.clear();
       latencyAll = 0;

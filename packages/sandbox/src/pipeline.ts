@@ -36,6 +36,14 @@ export interface Owner {
   lastUsed?: number;
 }
 
+/** The answer to a request, and what the request log keeps of it (the body and its size as received). */
+interface Served {
+  answer: Answer;
+  route?: Route;
+  body?: unknown;
+  size?: number;
+}
+
 /** What serving a request has found out so far: its route, and whose scope it acts in (arrival time on its clock). */
 interface Seen {
   route?: Route;
@@ -89,7 +97,7 @@ export function createPipeline(options: PipelineOptions) {
     path: string,
     query: string,
     seen: Seen,
-  ): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
+  ): Promise<Served> {
     const method = req.method ?? 'GET';
     const match = table.match(api, method, path);
     seen.route = match?.route ?? undefined;
@@ -125,6 +133,7 @@ export function createPipeline(options: PipelineOptions) {
     const { faults, env } = seen.scope;
 
     let body: unknown;
+    let size = 0;
     if (route.bodyMediaTypes) {
       const read = await readBody(req, maxBodyBytes);
       if (!read.ok) {
@@ -165,6 +174,7 @@ export function createPipeline(options: PipelineOptions) {
             route,
           };
         }
+        size = read.text.length;
         try {
           body = JSON.parse(read.text);
         } catch {
@@ -183,7 +193,7 @@ export function createPipeline(options: PipelineOptions) {
     }
 
     const fault = faults.take(route);
-    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body };
+    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body, size };
 
     const { handler, validators } = prepared.get(route)!;
     const findings: Finding[] = [];
@@ -194,16 +204,16 @@ export function createPipeline(options: PipelineOptions) {
     const searchParams = new URLSearchParams(query);
     findings.push(...validateRequest(validators, params, searchParams, checked, env.clock.now));
     if (findings.length > 0) {
-      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body };
+      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body, size };
     }
 
-    const reply = handler({ route, params, query: searchParams, body: checked }, env);
-    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body };
-    return { answer: reply, route, body };
+    const reply = handler({ route, params, query: searchParams, body: checked, size }, env);
+    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body, size };
+    return { answer: reply, route, body, size };
   }
 
   return async function handle(api: ApiRoutes, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
-    let result: { answer: Answer; route?: Route; body?: unknown };
+    let result: Served;
     const seen: Seen = { scope: global, at: global.clock.now() };
     try {
       result = await serve(api, req, path, query, seen);
@@ -211,7 +221,7 @@ export function createPipeline(options: PipelineOptions) {
       // A defect of the sandbox, never of the caller: answered in the operation's shape, never crashing the process.
       result = { answer: problem(api.api, seen.route ?? null, { status: 500, message: 'Internal sandbox error' }) };
     }
-    const { answer, route, body } = result;
+    const { answer, route, body, size } = result;
     const { faults, recorder } = seen.scope;
     const delay = route ? faults.latencyFor(route) : 0;
     if (delay > 0) await sleep(delay);
@@ -224,6 +234,6 @@ export function createPipeline(options: PipelineOptions) {
       headers: redactHeaders(req.headers),
       ...(body !== undefined && { body }),
       status: answer.status,
-    });
+    }, size ?? 0);
   };
 }

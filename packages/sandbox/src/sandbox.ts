@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
+import { ByteBudget } from './bounded-map.js';
+import { FaultBytes } from './faults.js';
 import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
@@ -23,6 +25,17 @@ import type { StoreCaps } from './state.js';
 export type { ReplyInput, SandboxControl, SetStatusOptions } from './scope.js';
 
 export const DEFAULT_PORT = 4010;
+
+export interface MemoryOptions {
+  /** Stored messages, lists and campaigns of every scope, counted as their JSON text; default 32 MiB. Oldest evicted first. */
+  storeBytes?: number;
+  /** Recorded requests and deliveries of every scope (bodies and headers); default 8 MiB. The oldest entries' bodies are dropped first. */
+  logBytes?: number;
+  /** Bodies of queued faults of every scope; default 8 MiB. A further injection is refused. */
+  faultBytes?: number;
+}
+
+export const MEMORY_DEFAULTS = { storeBytes: 32 * 1024 * 1024, logBytes: 8 * 1024 * 1024, faultBytes: 8 * 1024 * 1024 } as const;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export interface SandboxOptions {
@@ -48,6 +61,8 @@ export interface SandboxOptions {
   requestLogSize?: number;
   /** Sessions: how many at once (default 100) and their idle expiry (default 30 min). */
   sessions?: SessionOptions;
+  /** Memory bounds in bytes, shared by the global scope and every session (README, "Bounds"). */
+  memory?: MemoryOptions;
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
   controlToken?: string;
 }
@@ -105,8 +120,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Known once listening: until then no address is taken as the sandbox's own, and the callback
   // addresses given as options are checked again after.
   let isSelf = (_url: URL) => false;
+  const memory = { ...MEMORY_DEFAULTS, ...options.memory };
   const scopeSettings = {
     isSelf: (url: URL) => isSelf(url),
+    memory: { stores: new ByteBudget(memory.storeBytes), logs: new ByteBudget(memory.logBytes), faults: new FaultBytes(memory.faultBytes) },
     table,
     clock: { start: clockStart(options.clock?.start), stepMs: options.clock?.stepMs },
     ...(options.storeCaps && { storeCaps: options.storeCaps }),

@@ -6,7 +6,8 @@ import { callbacks as imCallbacks } from '@messaging-contracts/validators/im-v1'
 import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v2';
 import { type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
 import { schemaEnum } from './contract.js';
-import { type FaultSpec, createFaults } from './faults.js';
+import type { ByteBudget } from './bounded-map.js';
+import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
 import type { Env } from './operation.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
@@ -64,6 +65,15 @@ export interface ScopeSettings {
   origin: () => string;
   /** Whether an address reaches the sandbox itself (callbacks there are refused). */
   isSelf: SelfCheck;
+  /** The byte budgets shared by every scope. */
+  memory: Memory;
+}
+
+/** The sandbox's memory bounds, shared by all scopes: stores, logs (requests, deliveries), queued fault bodies. */
+export interface Memory {
+  stores: ByteBudget;
+  logs: ByteBudget;
+  faults: FaultBytes;
 }
 
 export interface Scope {
@@ -99,10 +109,10 @@ const imStates = () => schemaEnum('im-v1', 'MessageStatus');
 export function createScope(settings: ScopeSettings): Scope {
   const ids = createIds(settings.seed);
   const clock = createClock(settings.seed !== undefined, settings.clock.start, settings.clock.stepMs);
-  const state = createState(settings.storeCaps);
-  const faults = createFaults(settings.table);
-  const recorder = createRecorder(settings.requestLogSize);
-  const dispatcher = createDispatcher(settings.callbackDelivery, settings.isSelf);
+  const state = createState(settings.storeCaps, settings.memory.stores);
+  const faults = createFaults(settings.table, settings.memory.faults);
+  const recorder = createRecorder(settings.requestLogSize, settings.memory.logs);
+  const dispatcher = createDispatcher(settings.callbackDelivery, settings.isSelf, settings.memory.logs);
   dispatcher.setUrls(settings.callbacks ?? {});
   const env: Env = { state, ids, clock, origin: settings.origin };
 
@@ -144,7 +154,7 @@ export function createScope(settings: ScopeSettings): Scope {
       };
       checkCallback('sms-v2.reply', body);
       // A reply is stored as an MO message, readable with GET /messages?id=.
-      state.smsMessages.set(id, { ...body, direction: 'MO', status: 'received' });
+      state.smsMessages.set(id, { ...body, direction: 'MO', status: 'received' }, JSON.stringify(body).length);
       const delivery = dispatcher.send('sms-v2.reply', body);
       return { id, delivery: replyOptions.wait === false ? undefined : await delivery };
     },
