@@ -105,6 +105,8 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
   }
 
   return {
+    /** The answer a fault of this spec gives, without queueing it (Prefer: code=, prefer.ts). */
+    answerFor: (spec: FaultSpec) => answerFor(spec).answer,
     inject(spec: FaultSpec): void {
       const times = spec.times ?? 1;
       if (!Number.isInteger(times) || times < 1 || times > MAX_TIMES) throw new RangeError(`times must be an integer from 1 to ${MAX_TIMES}`);

@@ -12,6 +12,7 @@ import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send } from './http-io.js';
 import { imHandlers } from './im-v1.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { preference } from './prefer.js';
 import type { Handler } from './operation.js';
 import type { Finding, Problem } from './problems.js';
 import { redactHeaders } from './recorder.js';
@@ -192,6 +193,11 @@ export function createPipeline(options: PipelineOptions) {
       req.resume();
     }
 
+    const preferred = preference(route, req.headers.prefer, faults);
+    if (preferred && 'refusal' in preferred) {
+      return { answer: problem(api.api, route, { status: 400, message: 'Prefer header not documented', findings: [preferred.refusal] }), route, body, size };
+    }
+    if (preferred) return { answer: { status: preferred.answer.status, body: preferred.answer.body, headers: preferred.answer.headers }, route, body, size };
     const fault = faults.take(route);
     if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body, size };
 
