@@ -7,11 +7,25 @@ import { bundle } from './contract.js';
 import { errorBody } from './error-shapes.js';
 import type { Route, RouteTable } from './routes.js';
 
+/** Network faults: what a client meets when the connection, not the service, fails. */
+export const NETWORK_FAULTS = ['reset', 'no-answer', 'truncated', 'malformed-json', 'slow-body'] as const;
+export type NetworkFault = (typeof NETWORK_FAULTS)[number];
+
 export interface FaultSpec {
   /** `<api>.<operationId>`, e.g. 'im-v1.sendMessage', 'campaign-manager-v1.deleteList'. */
   operation: string;
-  /** A documented error status of that operation. */
-  status: number;
+  /** A documented error status of that operation (or `network` instead). */
+  status?: number;
+  /**
+   * A network fault instead of a status: `reset` (the connection is reset), `no-answer` (nothing
+   * is answered for `ms`, default and at most 60 s, then the connection is closed: the client's
+   * timeout fires first), `truncated` (the success answer's headers and half its body, then the
+   * connection closes), `malformed-json` (the success status with a body that is not JSON),
+   * `slow-body` (the success answer, its body spread over `ms`, default 2000).
+   */
+  network?: NetworkFault;
+  /** Duration of `no-answer` and `slow-body`, ms (0 to 60000). */
+  ms?: number;
   /** How many of the next calls answer this fault. Default 1. */
   times?: number;
   /** The body; default the bundle's example for that status, else the interface's error shape. */
@@ -24,6 +38,8 @@ export interface FaultAnswer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+  /** A network fault, answered by http-io's sendNetworkFault instead of a normal answer. */
+  network?: { kind: NetworkFault; ms: number };
 }
 
 /** The longest latency the sandbox adds, ms (a bound, so a test cannot hang it by mistake). */
@@ -82,14 +98,15 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
   function answerFor(spec: FaultSpec): { route: Route; answer: FaultAnswer } {
     const route = table.byKey.get(String(spec.operation));
     if (!route) throw new TypeError(`operation must be one of ${[...table.byKey.keys()].join(', ')}`);
-    if (!Number.isInteger(spec.status) || !documents(route, spec.status)) {
+    if (spec.network !== undefined) return { route, answer: networkAnswer(route, spec) };
+    if (!Number.isInteger(spec.status) || !documents(route, spec.status!)) {
       const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
       throw new TypeError(`status ${String(spec.status)} is not a documented error of ${route.key} (documented: ${listed.join(', ')})`);
     }
     const body =
       spec.body !== undefined
         ? spec.body
-        : (documentedExample(route, spec.status) ?? errorBody(route.api, route, { status: spec.status, message: `${STATUS_CODES[spec.status] ?? 'Error'} injected by the sandbox` }));
+        : (documentedExample(route, spec.status!) ?? errorBody(route.api, route, { status: spec.status!, message: `${STATUS_CODES[spec.status!] ?? 'Error'} injected by the sandbox` }));
     const headers: Record<string, string> = {};
     const retryAfter = spec.status === 429 ? retryAfterHeader(route) : undefined;
     if (retryAfter) {
@@ -101,7 +118,18 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
     } else if (spec.retryAfter !== undefined) {
       throw new TypeError('retryAfter applies to a 429 of an interface that defines RetryAfter (im-v1)');
     }
-    return { route, answer: { status: spec.status, body, headers } };
+    return { route, answer: { status: spec.status!, body, headers } };
+  }
+
+  // The success status and the bundle's example of the success answer, delivered badly.
+  function networkAnswer(route: Route, spec: FaultSpec): FaultAnswer {
+    if (!NETWORK_FAULTS.includes(spec.network!)) throw new TypeError(`network must be one of ${NETWORK_FAULTS.join(', ')}`);
+    if (spec.status !== undefined) throw new TypeError('give either status or network, not both');
+    const fallback = spec.network === 'no-answer' ? MAX_LATENCY_MS : 2000;
+    const ms = spec.ms ?? fallback;
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`ms must be an integer from 0 to ${MAX_LATENCY_MS}`);
+    const body = route.responses[String(route.successStatus)]?.content?.['application/json']?.example ?? {};
+    return { status: route.successStatus, body, headers: {}, network: { kind: spec.network!, ms } };
   }
 
   return {

@@ -87,6 +87,53 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Close the connection after answering (an oversized body that was not read). */
   close?: boolean;
+  /** Fail the connection instead (a network fault). */
+  network?: { kind: string; ms: number };
+}
+
+/** A network fault instead of an answer (faults.ts, `network`); the connection ends unusable or late. */
+export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { kind: string; ms: number }): void {
+  const socket = res.socket;
+  const payload = JSON.stringify(answer.body ?? {});
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' };
+  switch (fault.kind) {
+    case 'reset':
+      socket?.resetAndDestroy();
+      return;
+    case 'no-answer': {
+      // Closed after `ms` at most (and by close()): a bound, so no connection is held for ever.
+      const timer = setTimeout(() => socket?.destroy(), fault.ms);
+      socket?.once('close', () => clearTimeout(timer));
+      return;
+    }
+    case 'truncated':
+      res.writeHead(answer.status, headers);
+      res.write(payload.slice(0, Math.floor(payload.length / 2)), () => socket?.destroy());
+      return;
+    case 'malformed-json': {
+      const broken = payload.slice(0, -1);
+      res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(broken) });
+      res.end(broken);
+      return;
+    }
+    default: {
+      // slow-body: ten pieces, spread over `ms`.
+      res.writeHead(answer.status, headers);
+      const pieces = 10;
+      const size = Math.ceil(payload.length / pieces);
+      let i = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        const piece = payload.slice(i * size, ++i * size);
+        if (i >= pieces) res.end(piece);
+        else {
+          res.write(piece);
+          setTimeout(next, fault.ms / pieces);
+        }
+      };
+      next();
+    }
+  }
 }
 
 export function send(res: ServerResponse, answer: Answer): void {

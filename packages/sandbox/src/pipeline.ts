@@ -9,7 +9,7 @@ import type { ApiId } from './contract.js';
 import type { CredentialIndex } from './credentials.js';
 import { errorBody } from './error-shapes.js';
 import { gatewayHandlers } from './gateway-v1.js';
-import { type Answer, drain, readBody, send } from './http-io.js';
+import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { preference } from './prefer.js';
@@ -199,7 +199,7 @@ export function createPipeline(options: PipelineOptions) {
     }
     if (preferred) return { answer: { status: preferred.answer.status, body: preferred.answer.body, headers: preferred.answer.headers }, route, body, size };
     const fault = faults.take(route);
-    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body, size };
+    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers, ...(fault.network && { network: fault.network }) }, route, body, size };
 
     const { handler, validators } = prepared.get(route)!;
     const findings: Finding[] = [];
@@ -231,7 +231,8 @@ export function createPipeline(options: PipelineOptions) {
     const { faults, recorder } = seen.scope;
     const delay = route ? faults.latencyFor(route) : 0;
     if (delay > 0) await sleep(delay);
-    send(res, answer);
+    if (answer.network) sendNetworkFault(res, answer, answer.network);
+    else send(res, answer);
     recorder.record({
       at: seen.at,
       method: req.method ?? '',
