@@ -7,7 +7,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
-  [--store-bytes <n>] [--log-bytes <n>]`;
+  [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]`;
 
 export class UsageError extends Error {}
 
@@ -46,6 +46,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'session-idle-seconds': { type: 'string' },
         'request-log-size': { type: 'string' },
         'store-bytes': { type: 'string' },
+        cors: { type: 'string' },
         'log-bytes': { type: 'string' },
         'control-token': { type: 'string' },
       },
@@ -76,6 +77,9 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         ...(text('store-bytes') !== undefined && { storeBytes: integer('store-bytes', text('store-bytes'), 1, 2 ** 40)! }),
         ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
       },
+    }),
+    ...(text('cors') !== undefined && {
+      cors: text('cors') === 'off' || text('cors') === 'loopback' ? (text('cors') as 'off' | 'loopback') : text('cors')!.split(',').map((o) => o.trim()).filter(Boolean),
     }),
     ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { CONTROL_TOKEN_HEADER } from './control-constants.js';
 import { safeEqual } from './credentials.js';
 import type { Answer } from './http-io.js';
-import { isLoopbackName } from './loopback.js';
+import { isLoopbackName, isLoopbackOrigin } from './loopback.js';
 
 export interface ControlGuard {
   /** Required when set (the sandbox listens beyond loopback). */
@@ -26,14 +26,6 @@ function hostname(host: string | undefined): string | undefined {
   }
 }
 
-function loopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackName(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** The refusal of a control request by who sent it, or undefined when it may go on. */
 export function controlRefusal(guard: ControlGuard, req: IncomingMessage): Answer | undefined {
@@ -49,7 +41,7 @@ export function controlRefusal(guard: ControlGuard, req: IncomingMessage): Answe
     }
   }
   const origin = req.headers.origin;
-  if (origin !== undefined && !loopbackOrigin(origin) && !guard.origins.includes(origin)) {
+  if (origin !== undefined && !isLoopbackOrigin(origin) && !guard.origins.includes(origin)) {
     return { status: 403, body: { error: 'the control API refuses cross-site requests: the Origin is neither a loopback origin nor one given with --cors' } };
   }
   return undefined;

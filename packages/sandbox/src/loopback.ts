@@ -11,6 +11,16 @@ export function isLoopbackName(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
 }
 
+/** An http(s) origin on a loopback name (`http://localhost:5173`). */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackName(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** 0.0.0.0 and :: : every address of the machine (listening), this machine (connecting). */
 export function isUnspecified(hostname: string): boolean {
   const host = strip(hostname);

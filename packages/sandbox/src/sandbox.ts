@@ -9,6 +9,7 @@ import { API_IDS, type ApiId } from './contract.js';
 import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
+import { type CorsOption, createCors } from './cors.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { FaultBytes } from './faults.js';
@@ -63,6 +64,8 @@ export interface SandboxOptions {
   sessions?: SessionOptions;
   /** Memory bounds in bytes, shared by the global scope and every session (README, "Bounds"). */
   memory?: MemoryOptions;
+  /** CORS: 'loopback' (default: loopback origins only), 'off', or origins allowed besides loopback ones. */
+  cors?: CorsOption;
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
   controlToken?: string;
 }
@@ -160,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const pipeline = createPipeline({ table, owners, global, maxBodyBytes });
 
   function listener(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers.origin !== undefined && cors.apply(req, res)) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -184,9 +188,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
     throw new TypeError('controlToken must be a string of at least 16 characters');
   }
+  const cors = createCors(options.cors);
   const guard: ControlGuard = {
     token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
-    origins: [],
+    origins: cors.origins,
   };
 
   const server = createServer({ keepAliveTimeout: 5000 }, listener);
