@@ -1,4 +1,5 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './sandbox.js';
 
@@ -7,7 +8,8 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
-  [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]`;
+  [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
+  [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
 
 export class UsageError extends Error {}
 
@@ -47,6 +49,10 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'request-log-size': { type: 'string' },
         'store-bytes': { type: 'string' },
         cors: { type: 'string' },
+        https: { type: 'boolean' },
+        'https-cert': { type: 'string' },
+        'https-key': { type: 'string' },
+        'http-port': { type: 'string' },
         'log-bytes': { type: 'string' },
         'control-token': { type: 'string' },
       },
@@ -55,6 +61,18 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');
   }
   if (values.help) return 'help';
+  const file = (name: string) => {
+    const path = values[name] as string | undefined;
+    if (path === undefined) return undefined;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      throw new UsageError(`--${name}: cannot read the file`);
+    }
+  };
+  const cert = file('https-cert');
+  const key = file('https-key');
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--https-cert and --https-key go together');
   const text = (name: string) => values[name] as string | undefined;
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
   const maxSessions = integer('max-sessions', text('max-sessions'), 0, 10_000);
@@ -78,6 +96,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
       },
     }),
+    ...((values.https || cert !== undefined) && { https: cert !== undefined ? { cert, key: key! } : true }),
+    ...(text('http-port') !== undefined && { httpPort: integer('http-port', text('http-port'), 0, 65535)! }),
     ...(text('cors') !== undefined && {
       cors: text('cors') === 'off' || text('cors') === 'loopback' ? (text('cors') as 'off' | 'loopback') : text('cors')!.split(',').map((o) => o.trim()).filter(Boolean),
     }),

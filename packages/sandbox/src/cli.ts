@@ -61,6 +61,12 @@ async function main() {
   process.stdout.write(
     [
       `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
+      ...(sandbox.certificate
+        ? [
+            `  certificate SHA-256 ${sandbox.certificate.fingerprint256}${options.https === true ? ' (self-signed, generated at start)' : ''}`,
+            `  plain HTTP on ${sandbox.httpUrl}: B's requests are redirected to HTTPS (section 1)`,
+          ]
+        : []),
       '',
       `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
       `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,

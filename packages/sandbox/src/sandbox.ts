@@ -2,10 +2,11 @@
 // control API beside them. Everything is prepared at start; a request only matches and answers.
 // The sandbox's own credentials reach its global scope; each session has credentials and a scope
 // of its own (scope.ts, sessions.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { CallbackOptions, CallbackUrls } from './callbacks.js';
-import { API_IDS, type ApiId } from './contract.js';
+import { API_IDS, type ApiId, basePath } from './contract.js';
 import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
@@ -21,6 +22,7 @@ import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
+import { fingerprint, plainHttpListener, selfSignedCertificate } from './tls.js';
 import type { StoreCaps } from './state.js';
 
 export type { ReplyInput, SandboxControl, SetStatusOptions } from './scope.js';
@@ -64,6 +66,14 @@ export interface SandboxOptions {
   sessions?: SessionOptions;
   /** Memory bounds in bytes, shared by the global scope and every session (README, "Bounds"). */
   memory?: MemoryOptions;
+  /**
+   * HTTPS: true for a generated self-signed certificate (localhost, 127.0.0.1, ::1), or a PEM
+   * `{ cert, key }`. A plain-HTTP listener on `httpPort` (default any free port) then redirects B's
+   * requests to HTTPS (section 1).
+   */
+  https?: boolean | { cert: string; key: string };
+  /** With `https`: the plain-HTTP port (0 picks a free one; the default). */
+  httpPort?: number;
   /** CORS: 'loopback' (default: loopback origins only), 'off', or origins allowed besides loopback ones. */
   cors?: CorsOption;
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
@@ -88,6 +98,10 @@ export interface Sandbox extends SandboxControl {
   /** Base URL of each interface (origin + documented base path). */
   urls: Record<ApiId, string>;
   credentials: Credentials;
+  /** With `https`: the certificate served (PEM) and its SHA-256 fingerprint, for a client to trust or pin. */
+  certificate: { cert: string; fingerprint256: string } | undefined;
+  /** With `https`: the plain-HTTP origin whose B requests are redirected to HTTPS. */
+  httpUrl: string | undefined;
   /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
   controlToken: string | undefined;
   /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
@@ -194,7 +208,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     origins: cors.origins,
   };
 
-  const server = createServer({ keepAliveTimeout: 5000 }, listener);
+  const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
+  const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert) };
+  const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  server.keepAliveTimeout = 5000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
@@ -215,8 +232,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const address = server.address() as AddressInfo;
   // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
   const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
-  origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
+  origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
   isSelf = selfAddressCheck(address.address, address.port);
+  let plain: Server | undefined;
+  if (tls) {
+    plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin));
+    const httpPort = positiveInteger('httpPort', options.httpPort, 0);
+    await new Promise<void>((resolve, reject) => {
+      plain!.once('error', reject);
+      plain!.listen(httpPort, host, () => resolve());
+    }).catch(async (error) => {
+      await new Promise((resolve) => server.close(resolve));
+      throw error;
+    });
+  }
+  const httpUrl = plain && `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${(plain.address() as AddressInfo).port}`;
   try {
     if (options.callbacks) global.control.setCallbackUrls(options.callbacks);
   } catch (error) {
@@ -244,6 +274,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls,
     credentials,
     controlToken: guard.token,
+    certificate,
+    httpUrl,
     createSession(sessionOptions = {}) {
       const entry = sessions.create();
       try {
@@ -258,6 +290,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async close() {
       await sessions.close();
       await global.close();
+      if (plain) {
+        await new Promise<void>((resolve) => {
+          plain!.close(() => resolve());
+          plain!.closeAllConnections();
+        });
+      }
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
