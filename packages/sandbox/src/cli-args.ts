@@ -9,7 +9,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
-  [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
+  [--now <date-time>] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
 
 export class UsageError extends Error {}
 
@@ -19,6 +19,13 @@ function integer(name: string, value: string | undefined, min: number, max: numb
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   }
   return Number(value);
+}
+
+function nowFlag(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || !Number.isFinite(Date.parse(value))) {
+    throw new UsageError('--now must be an RFC 3339 date-time, e.g. 2030-01-01T09:00:00Z');
+  }
+  return value;
 }
 
 export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
@@ -50,6 +57,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'store-bytes': { type: 'string' },
         cors: { type: 'string' },
         https: { type: 'boolean' },
+        now: { type: 'string' },
         'https-cert': { type: 'string' },
         'https-key': { type: 'string' },
         'http-port': { type: 'string' },
@@ -96,6 +104,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
       },
     }),
+    ...(text('now') !== undefined && { clock: { start: nowFlag(text('now')!) } }),
     ...((values.https || cert !== undefined) && { https: cert !== undefined ? { cert, key: key! } : true }),
     ...(text('http-port') !== undefined && { httpPort: integer('http-port', text('http-port'), 0, 65535)! }),
     ...(text('cors') !== undefined && {

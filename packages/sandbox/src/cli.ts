@@ -61,6 +61,11 @@ async function main() {
   process.stdout.write(
     [
       `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
+      ...(options.seed !== undefined || options.clock?.start !== undefined
+        ? [
+            `  clock: ${sandbox.clock.get().now} (${sandbox.clock.get().mode === 'deterministic' ? 'deterministic: one step per timestamp' : 'real time from there'}); the 60-day scheduling limit and timestamps follow it, not today's date`,
+          ]
+        : []),
       ...(sandbox.certificate
         ? [
             `  certificate SHA-256 ${sandbox.certificate.fingerprint256}${options.https === true ? ' (self-signed, generated at start)' : ''}`,

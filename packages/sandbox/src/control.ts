@@ -58,6 +58,9 @@ export const actions: Record<string, Action> = {
   listRequests: ({ control }, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
   clearRequests: ({ control }) => (control.clearRequests(), ok()),
   listDeliveries: ({ control }) => ok(control.deliveries()),
+  getClock: ({ control }) => ok(control.clock.get()),
+  setClock: ({ control }, body) => (control.clock.set(body?.now), ok(control.clock.get())),
+  advanceClock: ({ control }, body) => (control.clock.advance(body?.ms), ok(control.clock.get())),
   setCallbacks: ({ control }, body) => (control.setCallbackUrls(body ?? {}), ok({ callbacks: control.callbackUrls() })),
 };
 

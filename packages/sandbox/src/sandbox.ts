@@ -48,7 +48,11 @@ export interface SandboxOptions {
   host?: string;
   /** Deterministic mode: ids, generated credentials and timestamps follow from the seed. */
   seed?: string | number;
-  /** Deterministic mode's clock: its start (ISO date-time or epoch ms; default 2030-01-01T00:00:00Z) and step per timestamp taken (ms; default 1000). */
+  /**
+   * The clock: its start (ISO date-time or epoch ms; `--now`) and, in deterministic mode, its step per
+   * timestamp taken (ms; default 1000). Deterministic mode starts at 2030-01-01T00:00:00Z unless
+   * given; otherwise the clock is real time, shifted to start at `start` when given.
+   */
   clock?: { start?: string | number; stepMs?: number };
   /** Credentials per interface; each one not given is generated. */
   credentials?: CredentialsOption;

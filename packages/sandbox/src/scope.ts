@@ -47,11 +47,26 @@ export interface SandboxControl {
   callbackUrls(): CallbackUrls;
   /** Resolves when every queued callback delivery of this scope has settled. */
   idle(): Promise<void>;
+  /**
+   * The scope's clock: timestamps, the 60-day scheduling limit and campaign dates follow it. Real
+   * time unless set (or `--now`, or deterministic mode, which starts it at 2030-01-01).
+   */
+  clock: {
+    /** The current time, ISO 8601, and whether it is deterministic (steps per timestamp) or real time (shifted). */
+    get(): { now: string; mode: 'real' | 'deterministic' };
+    /** Sets it to an ISO date-time (or epoch ms). */
+    set(now: string | number): void;
+    /** Moves it by `ms` (at most 10 years either way). */
+    advance(ms: number): void;
+  };
   /** Empties every store, log and fault of this scope; restarts its ids and deterministic clock. Keeps callback addresses. */
   reset(): void;
 }
 
 export const DEFAULT_DETAIL = 'Status changed by the sandbox';
+/** The clock stays between 1970 and 2200; one advance moves it at most 10 years. */
+const MAX_CLOCK_MS = Date.UTC(2200, 0, 1);
+const MAX_CLOCK_ADVANCE_MS = 10 * 366 * 24 * 3600 * 1000;
 
 export interface ScopeSettings {
   table: RouteTable;
@@ -170,6 +185,19 @@ export function createScope(settings: ScopeSettings): Scope {
     setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),
     callbackUrls: () => dispatcher.urls(),
     idle: () => dispatcher.idle(),
+    clock: {
+      get: () => ({ now: new Date(clock.now()).toISOString(), mode: settings.seed !== undefined ? 'deterministic' : 'real' }),
+      set(now) {
+        const ms = typeof now === 'number' ? now : typeof now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(now) ? Date.parse(now) : NaN;
+        if (!Number.isFinite(ms) || ms < 0 || ms > MAX_CLOCK_MS) throw new TypeError('now must be an RFC 3339 date-time (2030-01-01T00:00:00Z) between the years 1970 and 2200');
+        clock.set(ms);
+      },
+      advance(ms) {
+        if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_CLOCK_ADVANCE_MS) throw new RangeError(`ms must be an integer of at most ${MAX_CLOCK_ADVANCE_MS} either way (10 years)`);
+        if (clock.now() + ms < 0 || clock.now() + ms > MAX_CLOCK_MS) throw new RangeError('the clock would leave the years 1970 to 2200');
+        clock.advance(ms);
+      },
+    },
     reset() {
       clearState(state);
       ids.reset();

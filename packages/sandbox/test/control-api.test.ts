@@ -71,7 +71,7 @@ describe('the control API document', () => {
 });
 
 describe('createSandboxControlClient', () => {
-  it('calls every control operation, each answer as documented', async () => {
+  it('calls every control operation, each answer as documented', { timeout: 30_000 }, async () => {
     const client = createSandboxControlClient({ baseUrl: sandbox.url });
     const called = new Set<string>();
     const check = (method: string, path: string, result: { response: Response; data?: unknown; error?: unknown }, status = 200) => {
@@ -113,6 +113,9 @@ describe('createSandboxControlClient', () => {
     check('GET', '/requests', await client.GET('/requests', { params: { query: { operation: 'im-v1.sendMessage' } } }));
     check('DELETE', '/requests', await client.DELETE('/requests'));
     check('GET', '/deliveries', await client.GET('/deliveries'));
+    check('PUT', '/clock', await client.PUT('/clock', { body: { now: '2031-01-01T00:00:00Z' } }));
+    check('POST', '/clock/advance', await client.POST('/clock/advance', { body: { ms: 60_000 } }));
+    check('GET', '/clock', await client.GET('/clock'));
     check('POST', '/reset', await client.POST('/reset'));
     // A session, and the same operations on it.
     const created = await client.POST('/sessions', { body: { callbacks: { imStatus: receiver.url } } });
@@ -131,6 +134,9 @@ describe('createSandboxControlClient', () => {
     check('GET', '/sessions/{sessionId}/requests', await client.GET('/sessions/{sessionId}/requests', path));
     check('DELETE', '/sessions/{sessionId}/requests', await client.DELETE('/sessions/{sessionId}/requests', path));
     check('GET', '/sessions/{sessionId}/deliveries', await client.GET('/sessions/{sessionId}/deliveries', path));
+    check('PUT', '/sessions/{sessionId}/clock', await client.PUT('/sessions/{sessionId}/clock', { ...path, body: { now: '2032-01-01T00:00:00Z' } }));
+    check('POST', '/sessions/{sessionId}/clock/advance', await client.POST('/sessions/{sessionId}/clock/advance', { ...path, body: { ms: -1000 } }));
+    check('GET', '/sessions/{sessionId}/clock', await client.GET('/sessions/{sessionId}/clock', path));
     check('POST', '/sessions/{sessionId}/reset', await client.POST('/sessions/{sessionId}/reset', path));
     check('DELETE', '/sessions/{sessionId}', await client.DELETE('/sessions/{sessionId}', path));
     check('GET', '/sessions/{sessionId}', await client.GET('/sessions/{sessionId}', path), 404);
