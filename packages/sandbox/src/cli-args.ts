@@ -1,6 +1,7 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
@@ -9,7 +10,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
-  [--now <date-time>] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
+  [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
 
 export class UsageError extends Error {}
 
@@ -19,6 +20,14 @@ function integer(name: string, value: string | undefined, min: number, max: numb
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   }
   return Number(value);
+}
+
+function progressFlag(value: string): ProgressOptions {
+  try {
+    return checkProgress(parseProgressFlag(value));
+  } catch (error) {
+    throw new UsageError(`--progress: ${error instanceof Error ? error.message : 'invalid'} (e.g. --progress sent>received@500)`);
+  }
 }
 
 function nowFlag(value: string): string {
@@ -58,6 +67,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         cors: { type: 'string' },
         https: { type: 'boolean' },
         now: { type: 'string' },
+        progress: { type: 'string' },
         'https-cert': { type: 'string' },
         'https-key': { type: 'string' },
         'http-port': { type: 'string' },
@@ -104,6 +114,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
       },
     }),
+    ...(text('progress') !== undefined && { progress: progressFlag(text('progress')!) }),
     ...(text('now') !== undefined && { clock: { start: nowFlag(text('now')!) } }),
     ...((values.https || cert !== undefined) && { https: cert !== undefined ? { cert, key: key! } : true }),
     ...(text('http-port') !== undefined && { httpPort: integer('http-port', text('http-port'), 0, 65535)! }),

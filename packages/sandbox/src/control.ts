@@ -58,6 +58,7 @@ export const actions: Record<string, Action> = {
   listRequests: ({ control }, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
   clearRequests: ({ control }) => (control.clearRequests(), ok()),
   listDeliveries: ({ control }) => ok(control.deliveries()),
+  setProgress: ({ control }, body) => (control.progress.set(body), ok(control.progress.get())),
   getClock: ({ control }) => ok(control.clock.get()),
   setClock: ({ control }, body) => (control.clock.set(body?.now), ok(control.clock.get())),
   advanceClock: ({ control }, body) => (control.clock.advance(body?.ms), ok(control.clock.get())),

@@ -233,6 +233,11 @@ export function createPipeline(options: PipelineOptions) {
     if (delay > 0) await sleep(delay);
     if (answer.network) sendNetworkFault(res, answer, answer.network);
     else send(res, answer);
+    // A new B or C message starts its automatic progression, when its scope has one.
+    if (route && answer.status === route.successStatus && (route.key === 'sms-v2.sendMessage' || route.key === 'im-v1.sendMessage')) {
+      const id = (answer.body as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
+    }
     recorder.record({
       at: seen.at,
       method: req.method ?? '',

@@ -17,6 +17,7 @@ import { FaultBytes } from './faults.js';
 import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
+import type { ProgressOptions } from './progress.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
@@ -78,6 +79,8 @@ export interface SandboxOptions {
   https?: boolean | { cert: string; key: string };
   /** With `https`: the plain-HTTP port (0 picks a free one; the default). */
   httpPort?: number;
+  /** Automatic status progression of the global scope's new B and C messages (sessions set their own). */
+  progress?: ProgressOptions;
   /** CORS: 'loopback' (default: loopback origins only), 'off', or origins allowed besides loopback ones. */
   cors?: CorsOption;
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
@@ -152,7 +155,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.callbackDelivery && { callbackDelivery: options.callbackDelivery }),
     origin: () => origin,
   };
-  const global: Scope = createScope({ ...scopeSettings, seed, ...(options.callbacks && { callbacks: options.callbacks }) });
+  const global: Scope = createScope({
+    ...scopeSettings,
+    seed,
+    ...(options.callbacks && { callbacks: options.callbacks }),
+    ...(options.progress && { progress: options.progress }),
+  });
 
   const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
   owners.add(credentials, { scope: global });

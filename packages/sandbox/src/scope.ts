@@ -9,6 +9,7 @@ import { schemaEnum } from './contract.js';
 import type { ByteBudget } from './bounded-map.js';
 import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
+import { type ProgressOptions, createProgression } from './progress.js';
 import type { Env } from './operation.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
 import type { RouteTable } from './routes.js';
@@ -59,7 +60,12 @@ export interface SandboxControl {
     /** Moves it by `ms` (at most 10 years either way). */
     advance(ms: number): void;
   };
-  /** Empties every store, log and fault of this scope; restarts its ids and deterministic clock. Keeps callback addresses. */
+  /** Automatic status progression of new B (MT) and C messages: `{ states: ['sent', 'received'], delayMs }`; empty states turn it off. */
+  progress: {
+    get(): Required<ProgressOptions>;
+    set(options: ProgressOptions): void;
+  };
+  /** Empties every store, log and fault of this scope; restarts its ids and deterministic clock. Keeps callback addresses and progression. */
   reset(): void;
 }
 
@@ -82,6 +88,8 @@ export interface ScopeSettings {
   isSelf: SelfCheck;
   /** The byte budgets shared by every scope. */
   memory: Memory;
+  /** Automatic status progression from the start (`--progress`). */
+  progress?: ProgressOptions;
 }
 
 /** The sandbox's memory bounds, shared by all scopes: stores, logs (requests, deliveries), queued fault bodies. */
@@ -93,6 +101,8 @@ export interface Memory {
 
 export interface Scope {
   control: SandboxControl;
+  /** Starts the progression of a message the scope just created. */
+  progression: ReturnType<typeof createProgression>;
   env: Env;
   faults: ReturnType<typeof createFaults>;
   recorder: ReturnType<typeof createRecorder>;
@@ -130,6 +140,8 @@ export function createScope(settings: ScopeSettings): Scope {
   const dispatcher = createDispatcher(settings.callbackDelivery, settings.isSelf, settings.memory.logs);
   dispatcher.setUrls(settings.callbacks ?? {});
   const env: Env = { state, ids, clock, origin: settings.origin };
+  const progression = createProgression((id, status) => control.setStatus(id, status));
+  if (settings.progress) progression.set(settings.progress);
 
   function findMessage(id: string) {
     const sms = state.smsMessages.get(id);
@@ -198,7 +210,12 @@ export function createScope(settings: ScopeSettings): Scope {
         clock.advance(ms);
       },
     },
+    progress: {
+      get: () => progression.get(),
+      set: (options) => progression.set(options),
+    },
     reset() {
+      progression.stop();
       clearState(state);
       ids.reset();
       clock.reset();
@@ -207,5 +224,17 @@ export function createScope(settings: ScopeSettings): Scope {
       dispatcher.clear();
     },
   };
-  return { control, env, faults, recorder, ids, clock, close: () => dispatcher.close() };
+  return {
+    control,
+    progression,
+    env,
+    faults,
+    recorder,
+    ids,
+    clock,
+    close: () => {
+      progression.stop();
+      return dispatcher.close();
+    },
+  };
 }

@@ -116,6 +116,7 @@ describe('createSandboxControlClient', () => {
     check('PUT', '/clock', await client.PUT('/clock', { body: { now: '2031-01-01T00:00:00Z' } }));
     check('POST', '/clock/advance', await client.POST('/clock/advance', { body: { ms: 60_000 } }));
     check('GET', '/clock', await client.GET('/clock'));
+    check('PUT', '/progress', await client.PUT('/progress', { body: { states: [] } }));
     check('POST', '/reset', await client.POST('/reset'));
     // A session, and the same operations on it.
     const created = await client.POST('/sessions', { body: { callbacks: { imStatus: receiver.url } } });
@@ -137,6 +138,7 @@ describe('createSandboxControlClient', () => {
     check('PUT', '/sessions/{sessionId}/clock', await client.PUT('/sessions/{sessionId}/clock', { ...path, body: { now: '2032-01-01T00:00:00Z' } }));
     check('POST', '/sessions/{sessionId}/clock/advance', await client.POST('/sessions/{sessionId}/clock/advance', { ...path, body: { ms: -1000 } }));
     check('GET', '/sessions/{sessionId}/clock', await client.GET('/sessions/{sessionId}/clock', path));
+    check('PUT', '/sessions/{sessionId}/progress', await client.PUT('/sessions/{sessionId}/progress', { ...path, body: { states: ['sent'], delayMs: 60_000 } }));
     check('POST', '/sessions/{sessionId}/reset', await client.POST('/sessions/{sessionId}/reset', path));
     check('DELETE', '/sessions/{sessionId}', await client.DELETE('/sessions/{sessionId}', path));
     check('GET', '/sessions/{sessionId}', await client.GET('/sessions/{sessionId}', path), 404);
