@@ -3,7 +3,7 @@
 // every operation is called here through the typed client (createSandboxControlClient), its answer
 // checked against the document's response schema.
 import { createImV1StatusReceiver } from '@messaging-contracts/webhooks';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, controlApiDocument, controlRoutes } from '../src/control.js';
 import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER, createSandboxControlClient } from '../src/control-client.js';
@@ -50,7 +50,7 @@ describe('the control API document', () => {
     const answer = await fetch(`${sandbox.url}/__sandbox/openapi.json`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual(shipped);
-    expect(shipped.servers[0].url.endsWith(CONTROL_BASE_PATH)).toBe(true);
+    expect(shipped.servers[0]!.url.endsWith(CONTROL_BASE_PATH)).toBe(true);
     expect(shipped.components.securitySchemes.controlToken.name).toBe(CONTROL_TOKEN_HEADER);
   });
 
