@@ -77,9 +77,10 @@ export const campaignHandlers: Record<string, Handler> = {
       headers: { location: location(env, application, 'scheduled_campaigns', id) },
     };
   },
-  listTemplates({ route }) {
-    // Templates cannot be created through the interface: the sandbox serves the bundle's example.
-    return { status: route.successStatus, body: responseExample(route, route.successStatus) ?? [] };
+  listTemplates({ route, params }, { state }) {
+    // Templates cannot be created through the interface: the sandbox serves those preloaded from
+    // fixtures for the application, else the bundle's example.
+    return { status: route.successStatus, body: state.templates.get(params.application_name!) ?? responseExample(route, route.successStatus) ?? [] };
   },
   getCampaignReport({ route, params }, { state }) {
     const campaign = state.campaigns.get(key(params.application_name!, Number(params.campaign_id)));

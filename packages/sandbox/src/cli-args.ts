@@ -1,6 +1,7 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type Fixtures, readFixtures } from './fixtures.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
 
@@ -10,7 +11,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
-  [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
+  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
 
 export class UsageError extends Error {}
 
@@ -20,6 +21,14 @@ function integer(name: string, value: string | undefined, min: number, max: numb
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   }
   return Number(value);
+}
+
+function fixturesFlag(file: string): Fixtures {
+  try {
+    return readFixtures(file);
+  } catch (error) {
+    throw new UsageError(`--fixtures: ${error instanceof Error ? error.message : 'invalid'}`);
+  }
 }
 
 function progressFlag(value: string): ProgressOptions {
@@ -67,6 +76,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         cors: { type: 'string' },
         https: { type: 'boolean' },
         now: { type: 'string' },
+        fixtures: { type: 'string' },
         progress: { type: 'string' },
         'https-cert': { type: 'string' },
         'https-key': { type: 'string' },
@@ -114,6 +124,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
       },
     }),
+    ...(text('fixtures') !== undefined && { fixtures: fixturesFlag(text('fixtures')!) }),
     ...(text('progress') !== undefined && { progress: progressFlag(text('progress')!) }),
     ...(text('now') !== undefined && { clock: { start: nowFlag(text('now')!) } }),
     ...((values.https || cert !== undefined) && { https: cert !== undefined ? { cert, key: key! } : true }),

@@ -21,7 +21,7 @@ import type { ApiRoutes, Route, RouteTable } from './routes.js';
 import type { Scope } from './scope.js';
 import { smsHandlers } from './sms-v2.js';
 
-const handlers: Record<ApiId, Record<string, Handler>> = {
+export const handlers: Record<ApiId, Record<string, Handler>> = {
   'gateway-v1': gatewayHandlers,
   'sms-v2': smsHandlers,
   'im-v1': imHandlers,

@@ -18,6 +18,7 @@ import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
+import { type Fixtures, loadFixtures } from './fixtures.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
@@ -79,6 +80,8 @@ export interface SandboxOptions {
   https?: boolean | { cert: string; key: string };
   /** With `https`: the plain-HTTP port (0 picks a free one; the default). */
   httpPort?: number;
+  /** Messages, lists and templates preloaded into the global scope, at start and after each reset (README, "Fixtures"). */
+  fixtures?: Fixtures;
   /** Automatic status progression of the global scope's new B and C messages (sessions set their own). */
   progress?: ProgressOptions;
   /** CORS: 'loopback' (default: loopback origins only), 'off', or origins allowed besides loopback ones. */
@@ -162,6 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.progress && { progress: options.progress }),
   });
 
+  if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
   const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
   owners.add(credentials, { scope: global });
   // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
@@ -282,6 +286,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const sandbox: Sandbox = {
     ...global.control,
+    reset() {
+      global.control.reset();
+      if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
+    },
     url: origin,
     urls,
     credentials,

@@ -70,6 +70,8 @@ export function createState(caps: StoreCaps = {}, budget?: ByteBudget) {
     lists: new BoundedMap<string, CampaignList>(cap('lists'), budget),
     /** D: scheduled campaigns and their reports by `<application>/<id>`. */
     campaigns: new BoundedMap<string, Campaign>(cap('campaigns'), budget),
+    /** D: templates per application, preloaded from fixtures (else the bundle's example is served). */
+    templates: new Map<string, Json[]>(),
   };
 }
 
