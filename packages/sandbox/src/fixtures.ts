@@ -4,7 +4,7 @@
 // and stored by that operation's own handler. A bad entry stops the start with one error naming it.
 // The file's format is the sandbox's choice (README, "Fixtures").
 import { readFileSync, statSync } from 'node:fs';
-import { type ApiId, type Json } from './contract.js';
+import type { ApiId, Json } from './contract.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { handlers } from './pipeline.js';
 import { describeFinding } from './problems.js';
