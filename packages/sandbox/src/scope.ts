@@ -11,6 +11,7 @@ import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
 import { type ProgressOptions, createProgression } from './progress.js';
 import type { Env } from './operation.js';
+import { type Finding, describeFinding } from './problems.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
 import type { RouteTable } from './routes.js';
 import { type StoreCaps, clearState, createState } from './state.js';
@@ -114,7 +115,7 @@ export interface Scope {
 
 // Every callback the sandbox sends is checked against its documented body first (the validators
 // compiled from the bundles): a test cannot make the sandbox send what the service never would.
-const callbackBodies: Record<CallbackKind, ((body: unknown) => readonly { pointer: string; message: string }[]) | undefined> = {
+const callbackBodies: Record<CallbackKind, ((body: unknown) => readonly Finding[]) | undefined> = {
   'sms-v2.status': smsCallbacks.receiveStatusCallback?.body,
   'sms-v2.reply': smsCallbacks.receiveReplyCallback?.body,
   'im-v1.status': imCallbacks.receiveStatusCallback?.body,
@@ -123,7 +124,7 @@ const callbackBodies: Record<CallbackKind, ((body: unknown) => readonly { pointe
 function checkCallback(kind: CallbackKind, body: Record<string, unknown>): void {
   const violations = callbackBodies[kind]?.(body) ?? [];
   if (violations.length > 0) {
-    const list = violations.map((v) => `${v.pointer.slice(1) || 'body'} ${v.message}`).join('; ');
+    const list = violations.map((v) => describeFinding(v)).join('; ');
     throw new TypeError(`the ${kind} callback would break its documented body: ${list}`);
   }
 }

@@ -43,7 +43,7 @@ describe('status changes', () => {
     const received: unknown[] = [];
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 100, onStatus: (s) => void received.push(s) }).node) });
     const id = await sendIm();
-    await expect(t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(256) })).rejects.toThrow(/detail.*255/);
+    await expect(t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(256) })).rejects.toThrow(/detail.*\(maxLength 255\)/);
     await t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(255) });
     expect(received).toHaveLength(1);
   });
