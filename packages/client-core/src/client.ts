@@ -48,7 +48,8 @@ export interface CoreClientOptions extends CommonClientOptions {
   basePath: string;
   /** A fixed path after the base path, already encoded (D's `/{application_name}`). */
   pathPrefix?: string;
-  auth: Auth;
+  /** The credentials every request carries; none for a surface without them (the sandbox's control API on loopback). */
+  auth: Auth | undefined;
   /** A Request constructor for openapi-fetch to use (A's client sets its vendor media type with it). */
   Request?: typeof Request;
   /** 429 handling, for an interface that documents it (see retryPolicy()). */
@@ -102,8 +103,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
   // Only `true` opts in: anything else leaves http to a remote host refused, naming the option.
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
-  const auth = authHeader(options.auth);
-  const redact = createRedactor(auth.secrets);
+  const auth = options.auth && authHeader(options.auth);
+  const redact = createRedactor(auth?.secrets ?? []);
   const { retry } = options;
 
   // Failures of fetch itself become ClientNetworkError. An aborted request rejects with its
@@ -180,7 +181,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
 
   const client = createClient<Paths>({
     baseUrl,
-    headers: { Accept: 'application/json', [auth.name]: auth.value },
+    headers: { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) },
     fetch: transport,
     // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
     // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.

@@ -5,7 +5,7 @@
 // service's): one delivery at a time per address, in the order they were triggered; bounded
 // retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BoundedLog } from './bounded-map.js';
+import { BoundedLog, type ByteBudget } from './bounded-map.js';
 
 export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
 
@@ -30,9 +30,16 @@ export interface CallbackOptions {
   maxWaitMs?: number;
   /** Deliveries kept for inspection (oldest dropped). Default 1000. */
   logSize?: number;
+  /** Deliveries queued or in flight at once per scope; a further one fails at once. Default 1000. */
+  maxQueued?: number;
 }
 
-export const CALLBACK_DEFAULTS = { timeoutMs: 5000, retries: 2, retryDelayMs: 200, maxWaitMs: 5000, logSize: 1000 } as const;
+export const CALLBACK_DEFAULTS = { timeoutMs: 5000, retries: 2, retryDelayMs: 200, maxWaitMs: 5000, logSize: 1000, maxQueued: 1000 } as const;
+
+/** The most of a receiver's answer the sandbox reads (callback answers are small); the rest is dropped unread. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+/** The answer's body kept in a delivery attempt, characters. */
+const KEPT_ANSWER_CHARS = 1000;
 
 export interface DeliveryAttempt {
   /** Wall-clock time the attempt started (epoch ms), also in deterministic mode: pacing is real time. */
@@ -55,6 +62,8 @@ export interface Delivery {
   body: Record<string, unknown>;
   outcome: 'pending' | 'delivered' | 'failed';
   attempts: DeliveryAttempt[];
+  /** Why the delivery was never attempted (too many queued). */
+  error?: string;
 }
 
 const urlKeys: Record<CallbackKind, keyof CallbackUrls> = {
@@ -63,7 +72,30 @@ const urlKeys: Record<CallbackKind, keyof CallbackUrls> = {
   'im-v1.status': 'imStatus',
 };
 
-export function checkCallbackUrl(name: string, value: unknown): string | undefined {
+/** True for an address that reaches the sandbox itself (a callback there would loop). */
+export type SelfCheck = (url: URL) => boolean;
+
+/** Reads at most `limit` bytes of a body, then cancels the rest (the connection is then closed). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    if (size >= limit) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
+export function checkCallbackUrl(name: string, value: unknown, isSelf?: SelfCheck): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let url: URL;
   try {
@@ -74,35 +106,51 @@ export function checkCallbackUrl(name: string, value: unknown): string | undefin
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http or https URL`);
   // fetch refuses them, and deliveries are recorded with their URL: credentials never go there.
   if (url.username || url.password) throw new TypeError(`${name} must not carry credentials`);
+  // A callback into the sandbox's own port (its control API, an interface) would loop for ever.
+  if (isSelf?.(url)) throw new TypeError(`${name} must not be the sandbox itself (a callback there would loop)`);
   return url.href;
 }
 
-export function createDispatcher(options: CallbackOptions = {}) {
+/** What the byte budget drops of an old delivery: its body and the answers' bodies. */
+function strip(delivery: Delivery) {
+  delivery.body = {};
+  for (const attempt of delivery.attempts) delete attempt.body;
+}
+
+export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfCheck, budget?: ByteBudget) {
   const settings = { ...CALLBACK_DEFAULTS, ...options };
   for (const [name, value] of Object.entries(settings)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
   }
-  const log = new BoundedLog<Delivery>(settings.logSize);
+  const log = new BoundedLog<Delivery>(settings.logSize, budget);
   const lanes = new Map<string, { tail: Promise<void>; notBefore: number }>();
   let urls: CallbackUrls = {};
   let seq = 0;
+  let queued = 0;
   let closing = new AbortController();
 
   async function attempt(delivery: Delivery): Promise<{ ok: boolean; wait: number }> {
     const startedAt = Date.now();
     const record: DeliveryAttempt = { startedAt, durationMs: 0 };
     delivery.attempts.push(record);
+    // A timer of our own, cleared when the attempt ends: AbortSignal.timeout inside AbortSignal.any
+    // is held only weakly, and after a garbage collection it may never fire.
+    const attemptSignal = new AbortController();
+    const timer = setTimeout(() => attemptSignal.abort(new DOMException('timeout', 'TimeoutError')), settings.timeoutMs);
+    const stop = () => attemptSignal.abort(closing.signal.reason);
+    const closingSignal = closing.signal;
+    closingSignal.addEventListener('abort', stop, { once: true });
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(delivery.body),
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), closing.signal]),
+        signal: attemptSignal.signal,
       });
       record.status = response.status;
-      const text = await response.text();
-      if (text) record.body = text.slice(0, 1000);
+      const text = await readCapped(response.body, MAX_ANSWER_BYTES);
+      if (text) record.body = text.slice(0, KEPT_ANSWER_CHARS);
       const rateLimit = Number(response.headers.get('x-ratelimit-limit') ?? NaN);
       if (Number.isInteger(rateLimit) && rateLimit >= 0) record.rateLimit = rateLimit;
       // The receiver's answer paces the next delivery to it (C, section 8): n per second.
@@ -114,9 +162,11 @@ export function createDispatcher(options: CallbackOptions = {}) {
       if (response.status !== 200 && Number.isFinite(retryAfter) && retryAfter >= 0) wait = retryAfter * 1000;
       return { ok: response.status === 200, wait: Math.min(wait, settings.maxWaitMs) };
     } catch (error) {
-      record.error = error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'failed';
+      record.error = error instanceof Error || error instanceof DOMException ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'failed';
       return { ok: false, wait: 0 };
     } finally {
+      clearTimeout(timer);
+      closingSignal.removeEventListener('abort', stop);
       record.durationMs = Date.now() - startedAt;
     }
   }
@@ -143,9 +193,9 @@ export function createDispatcher(options: CallbackOptions = {}) {
   return {
     setUrls(next: CallbackUrls) {
       urls = {
-        smsStatus: checkCallbackUrl('smsStatus', next.smsStatus),
-        smsReply: checkCallbackUrl('smsReply', next.smsReply),
-        imStatus: checkCallbackUrl('imStatus', next.imStatus),
+        smsStatus: checkCallbackUrl('smsStatus', next.smsStatus, isSelf),
+        smsReply: checkCallbackUrl('smsReply', next.smsReply, isSelf),
+        imStatus: checkCallbackUrl('imStatus', next.imStatus, isSelf),
       };
     },
     urls: (): CallbackUrls => ({ ...urls }),
@@ -154,14 +204,21 @@ export function createDispatcher(options: CallbackOptions = {}) {
       const url = urls[urlKeys[kind]];
       if (!url) return undefined;
       const delivery: Delivery = { seq: ++seq, kind, url, body, outcome: 'pending', attempts: [] };
-      log.push(delivery);
+      // Its body, and the most its attempts can keep of the receiver's answers.
+      log.push(delivery, JSON.stringify(body).length + url.length + (settings.retries + 1) * (KEPT_ANSWER_CHARS + 100), strip);
+      if (queued >= settings.maxQueued) {
+        delivery.outcome = 'failed';
+        delivery.error = `at most ${settings.maxQueued} deliveries may be queued at once (callbackDelivery.maxQueued); this one was not attempted`;
+        return Promise.resolve(structuredClone(delivery));
+      }
+      queued++;
       let lane = lanes.get(url);
       if (!lane) {
         lane = { tail: Promise.resolve(), notBefore: 0 };
         lanes.set(url, lane);
       }
       const current = lane;
-      current.tail = current.tail.then(() => run(delivery, current));
+      current.tail = current.tail.then(() => run(delivery, current)).finally(() => void queued--);
       return current.tail.then(() => structuredClone(delivery));
     },
     deliveries: (): Delivery[] => structuredClone(log.list()),

@@ -32,7 +32,7 @@ export const campaignHandlers: Record<string, Handler> = {
     }
     return { status: route.successStatus, body: lists };
   },
-  createList({ route, params, body }, env) {
+  createList({ route, params, body, size }, env) {
     const application = params.application_name!;
     const id = env.ids.next('list');
     env.state.lists.set(key(application, id), {
@@ -41,7 +41,8 @@ export const campaignHandlers: Record<string, Handler> = {
       name: body.name,
       members: body.members,
       created: isoTime(env.clock.stamp()),
-    });
+      // Parsed, a member is an object of its own: about twice its JSON text.
+    }, size * 2);
     return { status: route.successStatus, body: { id }, headers: { location: location(env, application, 'lists', id) } };
   },
   deleteList({ route, params }, { state }) {
@@ -55,7 +56,7 @@ export const campaignHandlers: Record<string, Handler> = {
     const deleted = requested.filter((id) => state.lists.delete(key(params.application_name!, id)));
     return { status: route.successStatus, body: { list_ids: deleted, message: `${deleted.length} lists deleted` } };
   },
-  scheduleCampaign({ route, params, body }, env) {
+  scheduleCampaign({ route, params, body, size }, env) {
     const application = params.application_name!;
     const id = env.ids.next('campaign');
     const stamp = reportDate(env.clock.stamp());
@@ -67,7 +68,8 @@ export const campaignHandlers: Record<string, Handler> = {
       status_date: stamp,
       timezone: 'UTC',
     }));
-    env.state.campaigns.set(key(application, id), { application, id, request: body, report });
+    // A report item (about 160 characters of JSON) per member, besides the request.
+    env.state.campaigns.set(key(application, id), { application, id, request: body, report }, size + report.length * 160);
     return {
       status: route.successStatus,
       body: { id },
@@ -75,9 +77,10 @@ export const campaignHandlers: Record<string, Handler> = {
       headers: { location: location(env, application, 'scheduled_campaigns', id) },
     };
   },
-  listTemplates({ route }) {
-    // Templates cannot be created through the interface: the sandbox serves the bundle's example.
-    return { status: route.successStatus, body: responseExample(route, route.successStatus) ?? [] };
+  listTemplates({ route, params }, { state }) {
+    // Templates cannot be created through the interface: the sandbox serves those preloaded from
+    // fixtures for the application, else the bundle's example.
+    return { status: route.successStatus, body: state.templates.get(params.application_name!) ?? responseExample(route, route.successStatus) ?? [] };
   },
   getCampaignReport({ route, params }, { state }) {
     const campaign = state.campaigns.get(key(params.application_name!, Number(params.campaign_id)));

@@ -1,11 +1,17 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type Fixtures, readFixtures } from './fixtures.js';
+import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
-  [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]`;
+  [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
+  [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
+  [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
+  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
 
 export class UsageError extends Error {}
 
@@ -15,6 +21,29 @@ function integer(name: string, value: string | undefined, min: number, max: numb
     throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
   }
   return Number(value);
+}
+
+function fixturesFlag(file: string): Fixtures {
+  try {
+    return readFixtures(file);
+  } catch (error) {
+    throw new UsageError(`--fixtures: ${error instanceof Error ? error.message : 'invalid'}`);
+  }
+}
+
+function progressFlag(value: string): ProgressOptions {
+  try {
+    return checkProgress(parseProgressFlag(value));
+  } catch (error) {
+    throw new UsageError(`--progress: ${error instanceof Error ? error.message : 'invalid'} (e.g. --progress sent>received@500)`);
+  }
+}
+
+function nowFlag(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || !Number.isFinite(Date.parse(value))) {
+    throw new UsageError('--now must be an RFC 3339 date-time, e.g. 2030-01-01T09:00:00Z');
+  }
+  return value;
 }
 
 export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
@@ -40,14 +69,42 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'campaign-password': { type: 'string' },
         'max-body-bytes': { type: 'string' },
         'store-cap': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle-seconds': { type: 'string' },
+        'request-log-size': { type: 'string' },
+        'store-bytes': { type: 'string' },
+        cors: { type: 'string' },
+        https: { type: 'boolean' },
+        now: { type: 'string' },
+        fixtures: { type: 'string' },
+        progress: { type: 'string' },
+        'https-cert': { type: 'string' },
+        'https-key': { type: 'string' },
+        'http-port': { type: 'string' },
+        'log-bytes': { type: 'string' },
+        'control-token': { type: 'string' },
       },
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');
   }
   if (values.help) return 'help';
+  const file = (name: string) => {
+    const path = values[name] as string | undefined;
+    if (path === undefined) return undefined;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      throw new UsageError(`--${name}: cannot read the file`);
+    }
+  };
+  const cert = file('https-cert');
+  const key = file('https-key');
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--https-cert and --https-key go together');
   const text = (name: string) => values[name] as string | undefined;
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
+  const maxSessions = integer('max-sessions', text('max-sessions'), 0, 10_000);
+  const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {
     port: integer('port', text('port'), 0, 65535) ?? 4010,
@@ -60,7 +117,26 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
       'im-v1': { ...(text('im-api-key') && { apiKey: text('im-api-key')! }) },
       'campaign-manager-v1': basic(text('campaign-user'), text('campaign-password')),
     },
+    ...(text('request-log-size') !== undefined && { requestLogSize: integer('request-log-size', text('request-log-size'), 0, 1_000_000)! }),
+    ...((text('store-bytes') !== undefined || text('log-bytes') !== undefined) && {
+      memory: {
+        ...(text('store-bytes') !== undefined && { storeBytes: integer('store-bytes', text('store-bytes'), 1, 2 ** 40)! }),
+        ...(text('log-bytes') !== undefined && { logBytes: integer('log-bytes', text('log-bytes'), 1, 2 ** 40)! }),
+      },
+    }),
+    ...(text('fixtures') !== undefined && { fixtures: fixturesFlag(text('fixtures')!) }),
+    ...(text('progress') !== undefined && { progress: progressFlag(text('progress')!) }),
+    ...(text('now') !== undefined && { clock: { start: nowFlag(text('now')!) } }),
+    ...((values.https || cert !== undefined) && { https: cert !== undefined ? { cert, key: key! } : true }),
+    ...(text('http-port') !== undefined && { httpPort: integer('http-port', text('http-port'), 0, 65535)! }),
+    ...(text('cors') !== undefined && {
+      cors: text('cors') === 'off' || text('cors') === 'loopback' ? (text('cors') as 'off' | 'loopback') : text('cors')!.split(',').map((o) => o.trim()).filter(Boolean),
+    }),
+    ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
+    ...((maxSessions !== undefined || idleSeconds !== undefined) && {
+      sessions: { ...(maxSessions !== undefined && { max: maxSessions }), ...(idleSeconds !== undefined && { idleMs: idleSeconds * 1000 }) },
+    }),
     ...(storeCap !== undefined && {
       storeCaps: { gatewayMessages: storeCap, smsMessages: storeCap, imMessages: storeCap, lists: storeCap, campaigns: storeCap },
     }),

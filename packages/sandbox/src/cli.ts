@@ -3,6 +3,7 @@
 // and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
+import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
 
@@ -43,9 +44,34 @@ async function main() {
   process.on('SIGTERM', stop);
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
+  if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
+    // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
+    // the control API (which sends callbacks wherever it is told).
+    const port = new URL(sandbox.url).port;
+    const addresses = isUnspecified(options.host!) ? localAddresses() : [options.host!];
+    process.stderr.write(
+      [
+        `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
+        `  reachable at: ${addresses.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`).join(', ')}`,
+        `  the control API requires the header x-sandbox-control-token: ${sandbox.controlToken}`,
+        '',
+      ].join('\n'),
+    );
+  }
   process.stdout.write(
     [
       `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
+      ...(options.seed !== undefined || options.clock?.start !== undefined
+        ? [
+            `  clock: ${sandbox.clock.get().now} (${sandbox.clock.get().mode === 'deterministic' ? 'deterministic: one step per timestamp' : 'real time from there'}); the 60-day scheduling limit and timestamps follow it, not today's date`,
+          ]
+        : []),
+      ...(sandbox.certificate
+        ? [
+            `  certificate SHA-256 ${sandbox.certificate.fingerprint256}${options.https === true ? ' (self-signed, generated at start)' : ''}`,
+            `  plain HTTP on ${sandbox.httpUrl}: B's requests are redirected to HTTPS (section 1)`,
+          ]
+        : []),
       '',
       `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
       `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,
@@ -56,8 +82,8 @@ async function main() {
       ...operationLines(),
       '',
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
-      `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
-      `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -d '{"id":"<message id>","status":"received"}'`,
+      `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
+      `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
       `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (see the package README)`,
       '',
       'Ctrl-C to stop.',

@@ -1,44 +1,142 @@
-// The HTTP control API, under /__sandbox (outside the four base paths): the programmatic API of
-// issue item 6 over HTTP, for consumers whose tests are not in Node. Answers are the sandbox's own
-// plain JSON ({ error } on failure), never one of the four interfaces' shapes.
+// The HTTP control API, under /__sandbox (outside the four base paths): the programmatic API over
+// HTTP, for tests in other processes or languages. Its routes are read from its OpenAPI document
+// (control-api/openapi.yaml, served at /__sandbox/openapi.json): each documented operation names
+// its implementation in `x-sandbox-action`, and the sandbox refuses to start when one is missing.
+// The same operations act on the global scope (/__sandbox/...) and on one session's
+// (/__sandbox/sessions/{sessionId}/...). Answers are the sandbox's own plain JSON ({ error } on
+// failure), never one of the four interfaces' shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Answer, readBody, send } from './http-io.js';
-import type { Sandbox } from './sandbox.js';
+import { createRequire } from 'node:module';
+import { CONTROL_BASE_PATH } from './control-constants.js';
+import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-guard.js';
+import { type Answer, drain, readBody, send } from './http-io.js';
+import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { SessionLimitError } from './sessions.js';
 
-export const CONTROL_PREFIX = '/__sandbox';
+export const CONTROL_PREFIX = CONTROL_BASE_PATH;
 const CONTROL_MAX_BODY_BYTES = 64 * 1024;
 
-type Action = (sandbox: Sandbox, body: any, query: URLSearchParams) => Promise<Answer> | Answer;
+/** The control API's OpenAPI 3.1 document, as shipped in the package (`./openapi.json`). */
+export const controlApiDocument: Record<string, any> = createRequire(import.meta.url)('./generated/control-api.json');
+
+interface Context {
+  sandbox: Sandbox;
+  /** The session of a `/sessions/{sessionId}/...` path. */
+  session?: SandboxSession;
+  /** The scope acted on: the session's, else the sandbox's global one. */
+  control: SandboxControl;
+}
+type Action = (context: Context, body: any, query: URLSearchParams) => Promise<Answer> | Answer;
 
 const ok = (body: unknown = { ok: true }): Answer => ({ status: 200, body });
 
-/** `METHOD /path` → action. The README lists every one. */
-const actions: Record<string, Action> = {
-  'GET /': (sandbox) => ok({ urls: sandbox.urls, callbacks: sandbox.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}` }),
-  'POST /reset': (sandbox) => (sandbox.reset(), ok()),
-  'POST /status': async (sandbox, body) => ok({ delivery: (await sandbox.setStatus(body?.id, body?.status, { wait: body?.wait !== false })) ?? null }),
-  'POST /reply': async (sandbox, body) => ok(await sandbox.reply(body?.messageId, body ?? {}, { wait: body?.wait !== false })),
-  'POST /faults': (sandbox, body) => (sandbox.faults.inject(body ?? {}), ok({ pending: sandbox.faults.pending() })),
-  'GET /faults': (sandbox) => ok({ pending: sandbox.faults.pending() }),
-  'DELETE /faults': (sandbox) => (sandbox.faults.clear(), ok()),
-  'PUT /latency': (sandbox, body) => (sandbox.faults.setLatency(body?.ms, body?.operation), ok()),
-  'GET /requests': (sandbox, _body, query) => ok(sandbox.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
-  'DELETE /requests': (sandbox) => (sandbox.clearRequests(), ok()),
-  'GET /deliveries': (sandbox) => ok(sandbox.deliveries()),
-  'PUT /callbacks': (sandbox, body) => (sandbox.setCallbackUrls(body ?? {}), ok({ callbacks: sandbox.callbackUrls() })),
+/** Every implementation, by the `x-sandbox-action` name the document gives its operations. */
+export const actions: Record<string, Action> = {
+  getOverview: ({ sandbox }) => ok({ urls: sandbox.urls, callbacks: sandbox.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}` }),
+  getOpenApiDocument: () => ok(controlApiDocument),
+  createSession: ({ sandbox }, body) => {
+    const session = sandbox.createSession(body?.callbacks !== undefined ? { callbacks: body.callbacks } : {});
+    return { status: 201, body: { id: session.id, credentials: session.credentials } };
+  },
+  getSession: ({ sandbox, session }) =>
+    ok({ id: session!.id, urls: session!.urls, callbacks: session!.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}/sessions/${session!.id}` }),
+  deleteSession: async ({ session }) => (await session!.close(), ok()),
+  reset: ({ control }) => (control.reset(), ok()),
+  setStatus: async ({ control }, body) =>
+    ok({
+      delivery: (await control.setStatus(body?.id, body?.status, { ...(body?.detail !== undefined && { detail: body.detail }), wait: body?.wait !== false })) ?? null,
+    }),
+  reply: async ({ control }, body) => {
+    const { id, delivery } = await control.reply(body?.messageId, body ?? {}, { wait: body?.wait !== false });
+    return ok({ id, delivery: delivery ?? null });
+  },
+  injectFault: ({ control }, body) => (control.faults.inject(body ?? {}), ok({ pending: control.faults.pending() })),
+  listFaults: ({ control }) => ok({ pending: control.faults.pending() }),
+  clearFaults: ({ control }) => (control.faults.clear(), ok()),
+  setLatency: ({ control }, body) => (control.faults.setLatency(body?.ms, body?.operation), ok()),
+  listRequests: ({ control }, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
+  clearRequests: ({ control }) => (control.clearRequests(), ok()),
+  listDeliveries: ({ control }) => ok(control.deliveries()),
+  setProgress: ({ control }, body) => (control.progress.set(body), ok(control.progress.get())),
+  getClock: ({ control }) => ok(control.clock.get()),
+  setClock: ({ control }, body) => (control.clock.set(body?.now), ok(control.clock.get())),
+  advanceClock: ({ control }, body) => (control.clock.advance(body?.ms), ok(control.clock.get())),
+  setCallbacks: ({ control }, body) => (control.setCallbackUrls(body ?? {}), ok({ callbacks: control.callbackUrls() })),
 };
 
-export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
-  const action = actions[`${req.method} ${path.slice(CONTROL_PREFIX.length) || '/'}`];
-  if (!action) {
+export interface ControlRoute {
+  method: string;
+  /** The documented path after /__sandbox, e.g. `/sessions/{sessionId}/faults`. */
+  template: string;
+  segments: readonly (string | null)[];
+  operationId: string;
+  action: Action;
+}
+
+/** The routes of the control API, from its document; throws when an operation has no implementation. */
+export function controlRoutes(document = controlApiDocument): ControlRoute[] {
+  const routes: ControlRoute[] = [];
+  for (const [template, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation?.operationId) continue;
+      const action = actions[operation['x-sandbox-action']];
+      if (!action) throw new Error(`control API: no implementation of ${operation.operationId} (x-sandbox-action ${operation['x-sandbox-action']})`);
+      const segments = template === '/' ? [] : template.slice(1).split('/').map((s) => (s.startsWith('{') ? null : s));
+      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, action });
+    }
+  }
+  return routes;
+}
+
+const routes = controlRoutes();
+
+/** The route of a path after /__sandbox, and its `{sessionId}` when it has one. */
+function match(method: string, rest: string): { route?: ControlRoute; sessionId?: string; pathKnown: boolean } {
+  const parts = rest === '/' || rest === '' ? [] : rest.slice(1).split('/');
+  let pathKnown = false;
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    let sessionId: string | undefined;
+    if (!route.segments.every((segment, i) => (segment === null ? ((sessionId = parts[i]), parts[i] !== '') : segment === parts[i]))) continue;
+    pathKnown = true;
+    if (route.method === method) return { route, ...(sessionId !== undefined && { sessionId }), pathKnown };
+  }
+  return { pathKnown };
+}
+
+export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
+  const method = req.method ?? 'GET';
+  const refused = controlRefusal(guard, req);
+  if (refused) {
     req.resume();
-    send(res, { status: 404, body: { error: `no control operation ${req.method} ${path}; see GET ${CONTROL_PREFIX}/ and the README` } });
-    return;
+    return send(res, refused);
+  }
+  const found = match(method, path.slice(CONTROL_PREFIX.length));
+  const refuse = (answer: Answer) => {
+    req.resume();
+    send(res, answer);
+  };
+  if (!found.route) {
+    return refuse({
+      status: found.pathKnown ? 405 : 404,
+      body: { error: `no control operation ${method} ${path}; see GET ${CONTROL_PREFIX}/openapi.json and the README` },
+    });
+  }
+  let session: SandboxSession | undefined;
+  if (found.sessionId !== undefined) {
+    session = sandbox.session(found.sessionId);
+    if (!session) return refuse({ status: 404, body: { error: 'no session with this id (never created, deleted, or expired after its idle time)' } });
   }
   let body: unknown;
-  if (req.method === 'POST' || req.method === 'PUT') {
+  if (method === 'POST' || method === 'PUT') {
     const read = await readBody(req, CONTROL_MAX_BODY_BYTES);
+    if (!read.ok && read.reason === 'too-large') await drain(req);
     if (!read.ok) return send(res, { status: 413, body: { error: `control bodies are at most ${CONTROL_MAX_BODY_BYTES} bytes` }, close: true });
+    if (read.text && !isJsonMediaType(req.headers['content-type'])) {
+      return send(res, { status: 415, body: { error: 'control bodies must be sent as content-type: application/json' } });
+    }
+    if (exceedsDepth(read.text)) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });
     try {
       body = read.text ? JSON.parse(read.text) : undefined;
     } catch {
@@ -48,8 +146,9 @@ export async function handleControl(sandbox: Sandbox, req: IncomingMessage, res:
     req.resume();
   }
   try {
-    send(res, await action(sandbox, body, new URLSearchParams(query)));
+    send(res, await found.route.action({ sandbox, ...(session && { session }), control: session ?? sandbox }, body, new URLSearchParams(query)));
   } catch (error) {
-    send(res, { status: 400, body: { error: error instanceof Error ? error.message : 'bad control request' } });
+    const status = error instanceof SessionLimitError ? 429 : 400;
+    send(res, { status, body: { error: error instanceof Error ? error.message : 'bad control request' } });
   }
 }

@@ -19,24 +19,29 @@ function schemaDefaults(schemaName: string): Record<string, unknown> {
 const messageDefaults = schemaDefaults('Message');
 
 export const gatewayHandlers: Record<string, Handler> = {
-  sendMessage({ route, body }, { state, ids }) {
+  sendMessage({ route, body, size }, { state, ids }) {
     const id = ids.next('gateway-message');
-    state.gatewayMessages.set(id, { ...messageDefaults, ...body, id });
+    state.gatewayMessages.set(id, { base: { ...messageDefaults, ...body }, id }, size);
     return { status: route.successStatus, body: [id] };
   },
-  sendBroadcast({ route, body }, { state, ids }) {
+  sendBroadcast({ route, body, size }, { state, ids }) {
     // Values of the per-recipient status are not shown (section 3): the sandbox answers the
     // status of the bundle's example reply.
     const status = String(responseExample(route, route.successStatus)?.[0]?.status ?? 'accepted');
-    const reply = (body.destination as string[]).map((destination) => {
+    const destinations = body.destination as string[];
+    const base = { ...messageDefaults, ...body };
+    // Each message carries its share of the one stored body.
+    const share = Math.ceil(size / Math.max(destinations.length, 1)) + 64;
+    const reply = destinations.map((destination) => {
       const id = ids.next('gateway-message');
-      state.gatewayMessages.set(id, { ...messageDefaults, ...body, destination, id });
+      state.gatewayMessages.set(id, { base, destination, id }, share);
       return { id, destination, status };
     });
     return { status: route.successStatus, body: reply };
   },
   getMessage({ route, params }, { state }) {
     const message = state.gatewayMessages.get(Number(params.messageid));
-    return message ? { status: route.successStatus, body: message } : notFound('Message');
+    if (!message) return notFound('Message');
+    return { status: route.successStatus, body: { ...message.base, ...(message.destination !== undefined && { destination: message.destination }), id: message.id } };
   },
 };

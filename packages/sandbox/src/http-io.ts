@@ -44,6 +44,40 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
   });
 }
 
+/** How much of a refused (oversized) body is still read and dropped before answering: bytes, ms. */
+export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 5000 } as const;
+
+/**
+ * Reads and drops the rest of a refused body, so the answer is sent to a client that is no longer
+ * writing: closing a socket with unread data makes the kernel reset the connection, and the
+ * client may then lose the answer to EPIPE or ECONNRESET. Bounded in bytes and time; past either
+ * the answer is sent anyway. Resolves when the request has ended or a bound is reached.
+ */
+export function drain(req: IncomingMessage, limits: { bytes: number; ms: number } = DRAIN_LIMITS): Promise<void> {
+  if (req.complete || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', done);
+      req.off('error', done);
+      req.off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limits.bytes) done();
+    };
+    const timer = setTimeout(done, limits.ms);
+    req.on('data', count);
+    req.on('end', done);
+    req.on('error', done);
+    req.on('close', done);
+    req.resume();
+  });
+}
+
 export interface Answer {
   status: number;
   /** A JSON value to serialise; undefined for no body. */
@@ -53,6 +87,53 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Close the connection after answering (an oversized body that was not read). */
   close?: boolean;
+  /** Fail the connection instead (a network fault). */
+  network?: { kind: string; ms: number };
+}
+
+/** A network fault instead of an answer (faults.ts, `network`); the connection ends unusable or late. */
+export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { kind: string; ms: number }): void {
+  const socket = res.socket;
+  const payload = JSON.stringify(answer.body ?? {});
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' };
+  switch (fault.kind) {
+    case 'reset':
+      socket?.resetAndDestroy();
+      return;
+    case 'no-answer': {
+      // Closed after `ms` at most (and by close()): a bound, so no connection is held for ever.
+      const timer = setTimeout(() => socket?.destroy(), fault.ms);
+      socket?.once('close', () => clearTimeout(timer));
+      return;
+    }
+    case 'truncated':
+      res.writeHead(answer.status, headers);
+      res.write(payload.slice(0, Math.floor(payload.length / 2)), () => socket?.destroy());
+      return;
+    case 'malformed-json': {
+      const broken = payload.slice(0, -1);
+      res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(broken) });
+      res.end(broken);
+      return;
+    }
+    default: {
+      // slow-body: ten pieces, spread over `ms`.
+      res.writeHead(answer.status, headers);
+      const pieces = 10;
+      const size = Math.ceil(payload.length / pieces);
+      let i = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        const piece = payload.slice(i * size, ++i * size);
+        if (i >= pieces) res.end(piece);
+        else {
+          res.write(piece);
+          setTimeout(next, fault.ms / pieces);
+        }
+      };
+      next();
+    }
+  }
 }
 
 export function send(res: ServerResponse, answer: Answer): void {

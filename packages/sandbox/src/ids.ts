@@ -16,6 +16,10 @@ export interface Clock {
   now(): number;
   /** The current time in ms, then advances the deterministic clock by one step. */
   stamp(): number;
+  /** Sets the clock to `ms` (it goes on from there: in real time, or by steps in deterministic mode). */
+  set(ms: number): void;
+  /** Moves the clock forward (or back, negative) by `ms`. */
+  advance(ms: number): void;
   reset(): void;
 }
 
@@ -79,9 +83,28 @@ export function createIds(seed: string | undefined): Ids {
   };
 }
 
-export function createClock(deterministic: boolean, start = DEFAULT_CLOCK_START, stepMs = DEFAULT_CLOCK_STEP_MS): Clock {
-  if (!deterministic) return { now: Date.now, stamp: Date.now, reset() {} };
-  let current = start;
+export function createClock(deterministic: boolean, start?: number, stepMs = DEFAULT_CLOCK_STEP_MS): Clock {
+  if (!deterministic) {
+    // Real time, shifted by an offset once a start is given (`--now`) or the clock is set.
+    const initial = start === undefined ? 0 : start - Date.now();
+    let offset = initial;
+    const now = () => Date.now() + offset;
+    return {
+      now,
+      stamp: now,
+      set(ms) {
+        offset = ms - Date.now();
+      },
+      advance(ms) {
+        offset += ms;
+      },
+      reset() {
+        offset = initial;
+      },
+    };
+  }
+  const first = start ?? DEFAULT_CLOCK_START;
+  let current = first;
   return {
     now: () => current,
     stamp() {
@@ -89,8 +112,14 @@ export function createClock(deterministic: boolean, start = DEFAULT_CLOCK_START,
       current += stepMs;
       return value;
     },
+    set(ms) {
+      current = ms;
+    },
+    advance(ms) {
+      current += ms;
+    },
     reset() {
-      current = start;
+      current = first;
     },
   };
 }

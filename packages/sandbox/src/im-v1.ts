@@ -4,9 +4,9 @@ import { schemaEnum } from './contract.js';
 import type { Handler } from './operation.js';
 
 export const imHandlers: Record<string, Handler> = {
-  sendMessage({ route, body }, { state, ids }) {
+  sendMessage({ route, body, size }, { state, ids }) {
     const id = ids.uuid();
-    state.imMessages.set(id, { id, status: schemaEnum('im-v1', 'MessageStatus')[0]!, request: body });
+    state.imMessages.set(id, { id, status: schemaEnum('im-v1', 'MessageStatus')[0]!, request: body }, size);
     return { status: route.successStatus, body: { id } };
   },
 };

@@ -1,4 +1,5 @@
-export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxOptions, type SetStatusOptions, type ReplyInput } from './sandbox.js';
+export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxControl, type SandboxOptions, type SandboxSession, type SetStatusOptions, type ReplyInput, MEMORY_DEFAULTS, type MemoryOptions } from './sandbox.js';
+export { SESSION_DEFAULTS, type SessionOptions } from './sessions.js';
 export { API_IDS, type ApiId } from './contract.js';
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
 export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
@@ -8,3 +9,4 @@ export { DEFAULT_STORE_CAP, type StoreCaps } from './state.js';
 export { DEFAULT_MAX_BODY_BYTES } from './http-io.js';
 export { CONTROL_PREFIX } from './control.js';
 export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS } from './ids.js';
+export { MAX_FIXTURES_BYTES, readFixtures, type Fixtures } from './fixtures.js';

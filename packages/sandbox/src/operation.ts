@@ -11,6 +11,8 @@ export interface Call {
   query: URLSearchParams;
   /** The parsed JSON body, undefined when there is none. */
   body: any;
+  /** The body's size as received (characters of its JSON text): what storing it costs against the byte budget. */
+  size: number;
 }
 
 export interface Env {

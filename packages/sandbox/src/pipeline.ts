@@ -6,20 +6,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { campaignHandlers } from './campaign-manager-v1.js';
 import type { ApiId } from './contract.js';
-import type { AuthCheck } from './credentials.js';
+import type { CredentialIndex } from './credentials.js';
 import { errorBody } from './error-shapes.js';
-import type { Faults } from './faults.js';
 import { gatewayHandlers } from './gateway-v1.js';
-import { type Answer, readBody, send } from './http-io.js';
+import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { type Env, type Handler, responseExample } from './operation.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { type Handler, responseExample } from './operation.js';
+import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
-import { redactHeaders, type createRecorder } from './recorder.js';
+import { redactHeaders } from './recorder.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
+import type { Scope } from './scope.js';
 import { smsHandlers } from './sms-v2.js';
 
-const handlers: Record<ApiId, Record<string, Handler>> = {
+export const handlers: Record<ApiId, Record<string, Handler>> = {
   'gateway-v1': gatewayHandlers,
   'sms-v2': smsHandlers,
   'im-v1': imHandlers,
@@ -29,12 +31,32 @@ const handlers: Record<ApiId, Record<string, Handler>> = {
 /** C documents 400, 401, 404, 422, 429 and 500 only (section 7): bad input there is a 400. */
 const documentsOnlyListedStatuses = (api: ApiId) => api === 'im-v1';
 
+/** Whose credentials a request carries: the sandbox's global scope, or a session (marked used). */
+export interface Owner {
+  scope: Scope;
+  lastUsed?: number;
+}
+
+/** The answer to a request, and what the request log keeps of it (the body and its size as received). */
+interface Served {
+  answer: Answer;
+  route?: Route;
+  body?: unknown;
+  size?: number;
+}
+
+/** What serving a request has found out so far: its route, and whose scope it acts in (arrival time on its clock). */
+interface Seen {
+  route?: Route;
+  scope: Scope;
+  at: number;
+}
+
 export interface PipelineOptions {
   table: RouteTable;
-  auth: Record<ApiId, AuthCheck>;
-  faults: Faults;
-  recorder: ReturnType<typeof createRecorder>;
-  env: Env;
+  owners: CredentialIndex<Owner>;
+  /** The scope of requests without credentials where the operation allows them, and of refused ones. */
+  global: Scope;
   maxBodyBytes: number;
 }
 
@@ -47,7 +69,7 @@ const finding = (pointer: string, property: string, rule: string, message: strin
 });
 
 export function createPipeline(options: PipelineOptions) {
-  const { table, auth, faults, recorder, env, maxBodyBytes } = options;
+  const { table, owners, global, maxBodyBytes } = options;
   // Resolved once: every operation has its validators and its handler, or the sandbox does not start.
   const prepared = new Map(
     table.apis.flatMap((api) =>
@@ -75,8 +97,8 @@ export function createPipeline(options: PipelineOptions) {
     req: IncomingMessage,
     path: string,
     query: string,
-    seen: { route?: Route },
-  ): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
+    seen: Seen,
+  ): Promise<Served> {
     const method = req.method ?? 'GET';
     const match = table.match(api, method, path);
     seen.route = match?.route ?? undefined;
@@ -99,15 +121,24 @@ export function createPipeline(options: PipelineOptions) {
       }
       return { answer: problem(api.api, null, { status: 405, message: `Method not allowed, allowed: ${allow}` }, { allow }) };
     }
-    if (route.authRequired && !auth[api.api](req.headers)) {
+    const owner = owners.find(api.api, req.headers);
+    if (!owner && route.authRequired) {
       req.resume();
       return { answer: unauthorized(route), route };
     }
+    if (owner) {
+      if (owner.lastUsed !== undefined) owner.lastUsed = Date.now();
+      seen.scope = owner.scope;
+      seen.at = owner.scope.clock.now();
+    }
+    const { faults, env } = seen.scope;
 
     let body: unknown;
+    let size = 0;
     if (route.bodyMediaTypes) {
       const read = await readBody(req, maxBodyBytes);
       if (!read.ok) {
+        if (read.reason === 'too-large') await drain(req);
         const status = documentsOnlyListedStatuses(api.api) ? 400 : 413;
         return {
           answer: {
@@ -134,6 +165,17 @@ export function createPipeline(options: PipelineOptions) {
             route,
           };
         }
+        if (exceedsDepth(read.text)) {
+          return {
+            answer: problem(api.api, route, {
+              status: 400,
+              message: 'Request body nested too deeply',
+              findings: [finding('/body', 'body', 'max-depth', `must be nested at most ${MAX_JSON_DEPTH} levels deep (arrays and objects)`, MAX_JSON_DEPTH)],
+            }),
+            route,
+          };
+        }
+        size = read.text.length;
         try {
           body = JSON.parse(read.text);
         } catch {
@@ -151,8 +193,13 @@ export function createPipeline(options: PipelineOptions) {
       req.resume();
     }
 
+    const preferred = preference(route, req.headers.prefer, faults);
+    if (preferred && 'refusal' in preferred) {
+      return { answer: problem(api.api, route, { status: 400, message: 'Prefer header not documented', findings: [preferred.refusal] }), route, body, size };
+    }
+    if (preferred) return { answer: { status: preferred.answer.status, body: preferred.answer.body, headers: preferred.answer.headers }, route, body, size };
     const fault = faults.take(route);
-    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers }, route, body };
+    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers, ...(fault.network && { network: fault.network }) }, route, body, size };
 
     const { handler, validators } = prepared.get(route)!;
     const findings: Finding[] = [];
@@ -163,36 +210,42 @@ export function createPipeline(options: PipelineOptions) {
     const searchParams = new URLSearchParams(query);
     findings.push(...validateRequest(validators, params, searchParams, checked, env.clock.now));
     if (findings.length > 0) {
-      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body };
+      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body, size };
     }
 
-    const reply = handler({ route, params, query: searchParams, body: checked }, env);
-    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body };
-    return { answer: reply, route, body };
+    const reply = handler({ route, params, query: searchParams, body: checked, size }, env);
+    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body, size };
+    return { answer: reply, route, body, size };
   }
 
   return async function handle(api: ApiRoutes, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
-    const at = env.clock.now();
-    let result: { answer: Answer; route?: Route; body?: unknown };
-    const seen: { route?: Route } = {};
+    let result: Served;
+    const seen: Seen = { scope: global, at: global.clock.now() };
     try {
       result = await serve(api, req, path, query, seen);
     } catch {
       // A defect of the sandbox, never of the caller: answered in the operation's shape, never crashing the process.
       result = { answer: problem(api.api, seen.route ?? null, { status: 500, message: 'Internal sandbox error' }) };
     }
-    const { answer, route, body } = result;
+    const { answer, route, body, size } = result;
+    const { faults, recorder } = seen.scope;
     const delay = route ? faults.latencyFor(route) : 0;
     if (delay > 0) await sleep(delay);
-    send(res, answer);
+    if (answer.network) sendNetworkFault(res, answer, answer.network);
+    else send(res, answer);
+    // A new B or C message starts its automatic progression, when its scope has one.
+    if (route && answer.status === route.successStatus && (route.key === 'sms-v2.sendMessage' || route.key === 'im-v1.sendMessage')) {
+      const id = (answer.body as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
+    }
     recorder.record({
-      at,
+      at: seen.at,
       method: req.method ?? '',
       url: req.url ?? '',
       ...(route && { operation: route.key }),
       headers: redactHeaders(req.headers),
       ...(body !== undefined && { body }),
       status: answer.status,
-    });
+    }, size ?? 0);
   };
 }

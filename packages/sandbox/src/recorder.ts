@@ -1,6 +1,6 @@
 // Recorded requests, for consumers' tests to inspect (issue item 6). Credentials never reach the
 // log: the Authorization/authorization header is replaced by a marker before anything is kept.
-import { BoundedLog } from './bounded-map.js';
+import { BoundedLog, type ByteBudget } from './bounded-map.js';
 
 export interface RecordedRequest {
   seq: number;
@@ -17,6 +17,8 @@ export interface RecordedRequest {
   body?: unknown;
   /** The status the sandbox answered. */
   status: number;
+  /** True when the body and headers were dropped to keep the request logs within their byte budget. */
+  dropped?: true;
 }
 
 export const DEFAULT_REQUEST_LOG_SIZE = 1000;
@@ -32,12 +34,29 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return headers as Record<string, string | string[]>;
 }
 
-export function createRecorder(size = DEFAULT_REQUEST_LOG_SIZE) {
-  const log = new BoundedLog<RecordedRequest>(size);
+/** What the byte budget drops of an old entry: its body and headers. */
+function strip(entry: RecordedRequest) {
+  delete entry.body;
+  entry.headers = {};
+  entry.dropped = true;
+}
+
+function headerBytes(headers: Record<string, string | string[]>): number {
+  let bytes = 0;
+  for (const name in headers) {
+    const value = headers[name]!;
+    bytes += name.length + (typeof value === 'string' ? value.length : value.join().length);
+  }
+  return bytes;
+}
+
+export function createRecorder(size = DEFAULT_REQUEST_LOG_SIZE, budget?: ByteBudget) {
+  const log = new BoundedLog<RecordedRequest>(size, budget);
   let seq = 0;
   return {
-    record(entry: Omit<RecordedRequest, 'seq'>) {
-      log.push({ seq: ++seq, ...entry });
+    /** Records a request; `bodyBytes` is its body's size as received. */
+    record(entry: Omit<RecordedRequest, 'seq'>, bodyBytes = 0) {
+      log.push({ seq: ++seq, ...entry }, bodyBytes + headerBytes(entry.headers) + entry.url.length + 100, strip);
     },
     list: (filter?: { operation?: string }) =>
       log.list().filter((entry) => !filter?.operation || entry.operation === filter.operation),

@@ -1,26 +1,46 @@
 // startSandbox(): all four interfaces on one port under their documented base paths, with the
 // control API beside them. Everything is prepared at start; a request only matches and answers.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// The sandbox's own credentials reach its global scope; each session has credentials and a scope
+// of its own (scope.ts, sessions.ts).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import {
-  type CallbackOptions,
-  type CallbackUrls,
-  type Delivery,
-  createDispatcher,
-} from './callbacks.js';
-import { API_IDS, type ApiId, schemaEnum } from './contract.js';
+import type { CallbackOptions, CallbackUrls } from './callbacks.js';
+import { API_IDS, type ApiId, basePath } from './contract.js';
+import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
-import { type AuthCheck, type Credentials, type CredentialsOption, authCheck, resolveCredentials } from './credentials.js';
-import { type FaultSpec, createFaults } from './faults.js';
+import type { ControlGuard } from './control-guard.js';
+import { type CorsOption, createCors } from './cors.js';
+import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
+import { ByteBudget } from './bounded-map.js';
+import { FaultBytes } from './faults.js';
 import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
-import { createClock, createIds } from './ids.js';
-import type { Env } from './operation.js';
-import { createPipeline } from './pipeline.js';
-import { type RecordedRequest, DEFAULT_REQUEST_LOG_SIZE, createRecorder } from './recorder.js';
+import { createIds } from './ids.js';
+import { createPipeline, type Owner } from './pipeline.js';
+import type { ProgressOptions } from './progress.js';
+import { type Fixtures, loadFixtures } from './fixtures.js';
+import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
+import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
-import { type StoreCaps, clearState, createState } from './state.js';
+import { type SandboxControl, type Scope, createScope } from './scope.js';
+import { type SessionOptions, createSessionRegistry } from './sessions.js';
+import { fingerprint, plainHttpListener, selfSignedCertificate } from './tls.js';
+import type { StoreCaps } from './state.js';
+
+export type { ReplyInput, SandboxControl, SetStatusOptions } from './scope.js';
 
 export const DEFAULT_PORT = 4010;
+
+export interface MemoryOptions {
+  /** Stored messages, lists and campaigns of every scope, counted as their JSON text; default 32 MiB. Oldest evicted first. */
+  storeBytes?: number;
+  /** Recorded requests and deliveries of every scope (bodies and headers); default 8 MiB. The oldest entries' bodies are dropped first. */
+  logBytes?: number;
+  /** Bodies of queued faults of every scope; default 8 MiB. A further injection is refused. */
+  faultBytes?: number;
+}
+
+export const MEMORY_DEFAULTS = { storeBytes: 32 * 1024 * 1024, logBytes: 8 * 1024 * 1024, faultBytes: 8 * 1024 * 1024 } as const;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export interface SandboxOptions {
@@ -30,7 +50,11 @@ export interface SandboxOptions {
   host?: string;
   /** Deterministic mode: ids, generated credentials and timestamps follow from the seed. */
   seed?: string | number;
-  /** Deterministic mode's clock: its start (ISO date-time or epoch ms; default 2030-01-01T00:00:00Z) and step per timestamp taken (ms; default 1000). */
+  /**
+   * The clock: its start (ISO date-time or epoch ms; `--now`) and, in deterministic mode, its step per
+   * timestamp taken (ms; default 1000). Deterministic mode starts at 2030-01-01T00:00:00Z unless
+   * given; otherwise the clock is real time, shifted to start at `start` when given.
+   */
   clock?: { start?: string | number; stepMs?: number };
   /** Credentials per interface; each one not given is generated. */
   credentials?: CredentialsOption;
@@ -44,51 +68,58 @@ export interface SandboxOptions {
   storeCaps?: StoreCaps;
   /** Recorded requests kept; default 1000. */
   requestLogSize?: number;
+  /** Sessions: how many at once (default 100) and their idle expiry (default 30 min). */
+  sessions?: SessionOptions;
+  /** Memory bounds in bytes, shared by the global scope and every session (README, "Bounds"). */
+  memory?: MemoryOptions;
+  /**
+   * HTTPS: true for a generated self-signed certificate (localhost, 127.0.0.1, ::1), or a PEM
+   * `{ cert, key }`. A plain-HTTP listener on `httpPort` (default any free port) then redirects B's
+   * requests to HTTPS (section 1).
+   */
+  https?: boolean | { cert: string; key: string };
+  /** With `https`: the plain-HTTP port (0 picks a free one; the default). */
+  httpPort?: number;
+  /** Messages, lists and templates preloaded into the global scope, at start and after each reset (README, "Fixtures"). */
+  fixtures?: Fixtures;
+  /** Automatic status progression of the global scope's new B and C messages (sessions set their own). */
+  progress?: ProgressOptions;
+  /** CORS: 'loopback' (default: loopback origins only), 'off', or origins allowed besides loopback ones. */
+  cors?: CorsOption;
+  /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
+  controlToken?: string;
 }
 
-export interface SetStatusOptions {
-  /** The callback's `detail`; default 'Status changed by the sandbox'. */
-  detail?: string;
-  /** Resolve after the delivery settles (default true), or at once. */
-  wait?: boolean;
+/** A session: a scope of its own with its own credentials, in a shared sandbox. */
+export interface SandboxSession extends SandboxControl {
+  id: string;
+  /** The sandbox's origin. */
+  url: string;
+  urls: Record<ApiId, string>;
+  /** The session's own credentials, of the shape of the sandbox's. */
+  credentials: Credentials;
+  /** Deletes the session: its credentials stop working and its state is dropped. */
+  close(): Promise<void>;
 }
 
-export interface ReplyInput {
-  content?: string;
-  operator?: string;
-  /** Default: the original message's destination (the handset that replies). */
-  source?: string;
-}
-
-export interface Sandbox {
+export interface Sandbox extends SandboxControl {
   /** The origin, e.g. http://127.0.0.1:4010. */
   url: string;
   /** Base URL of each interface (origin + documented base path). */
   urls: Record<ApiId, string>;
   credentials: Credentials;
-  /** Changes the status of a B or C message and delivers its status callback (when an address is set). */
-  setStatus(id: string, status: string, options?: SetStatusOptions): Promise<Delivery | undefined>;
-  /** A reply (MO message) to B message `messageId`: stored, and delivered as B's reply callback. */
-  reply(messageId: string, input: ReplyInput, options?: { wait?: boolean }): Promise<{ id: string; delivery: Delivery | undefined }>;
-  faults: {
-    inject(spec: FaultSpec): void;
-    pending(): Record<string, number>;
-    setLatency(ms: number, operation?: string): void;
-    clear(): void;
-  };
-  requests(filter?: { operation?: string }): RecordedRequest[];
-  clearRequests(): void;
-  deliveries(): Delivery[];
-  setCallbackUrls(urls: CallbackUrls): void;
-  callbackUrls(): CallbackUrls;
-  /** Resolves when every queued callback delivery has settled. */
-  idle(): Promise<void>;
-  /** Empties every store, log and fault; restarts ids and the deterministic clock. Keeps callback addresses. */
-  reset(): void;
+  /** With `https`: the certificate served (PEM) and its SHA-256 fingerprint, for a client to trust or pin. */
+  certificate: { cert: string; fingerprint256: string } | undefined;
+  /** With `https`: the plain-HTTP origin whose B requests are redirected to HTTPS. */
+  httpUrl: string | undefined;
+  /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
+  controlToken: string | undefined;
+  /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
+  createSession(options?: { callbacks?: CallbackUrls }): SandboxSession;
+  /** The live session with this id, or undefined (deleted, expired, or never created). */
+  session(id: string): SandboxSession | undefined;
   close(): Promise<void>;
 }
-
-const DEFAULT_DETAIL = 'Status changed by the sandbox';
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   const result = value ?? fallback;
@@ -108,25 +139,61 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (port > 65535) throw new RangeError('port must be 0 to 65535');
   const host = options.host ?? DEFAULT_HOST;
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-  const seeded = options.seed !== undefined;
-  const ids = createIds(seeded ? String(options.seed) : undefined);
-  const credentials = resolveCredentials(options.credentials, seeded ? createIds(`credentials:${options.seed}`) : undefined);
-  const clock = createClock(seeded, clockStart(options.clock?.start), options.clock?.stepMs);
+  const seed = options.seed === undefined ? undefined : String(options.seed);
+  const credentials = resolveCredentials(options.credentials, seed !== undefined ? createIds(`credentials:${seed}`) : undefined);
   const table = createRouteTable();
-  const state = createState(options.storeCaps);
-  const faults = createFaults(table);
-  const recorder = createRecorder(positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE));
-  const dispatcher = createDispatcher(options.callbackDelivery);
-  dispatcher.setUrls(options.callbacks ?? {});
-  const auth = Object.fromEntries(table.apis.map((api) => [api.api, authCheck(api.api, api.auth, credentials)])) as Record<ApiId, AuthCheck>;
-  const smsStates = schemaEnum('sms-v2', 'MessageStatus');
-  const imStates = schemaEnum('im-v1', 'MessageStatus');
-
+  const requestLogSize = positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE);
   let origin = '';
-  const env: Env = { state, ids, clock, origin: () => origin };
-  const pipeline = createPipeline({ table, auth, faults, recorder, env, maxBodyBytes });
+  // Known once listening: until then no address is taken as the sandbox's own, and the callback
+  // addresses given as options are checked again after.
+  let isSelf = (_url: URL) => false;
+  const memory = { ...MEMORY_DEFAULTS, ...options.memory };
+  const scopeSettings = {
+    isSelf: (url: URL) => isSelf(url),
+    memory: { stores: new ByteBudget(memory.storeBytes), logs: new ByteBudget(memory.logBytes), faults: new FaultBytes(memory.faultBytes) },
+    table,
+    clock: { start: clockStart(options.clock?.start), stepMs: options.clock?.stepMs },
+    ...(options.storeCaps && { storeCaps: options.storeCaps }),
+    requestLogSize,
+    ...(options.callbackDelivery && { callbackDelivery: options.callbackDelivery }),
+    origin: () => origin,
+  };
+  const global: Scope = createScope({
+    ...scopeSettings,
+    seed,
+    ...(options.callbacks && { callbacks: options.callbacks }),
+    ...(options.progress && { progress: options.progress }),
+  });
+
+  if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
+  const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
+  owners.add(credentials, { scope: global });
+  // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
+  const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
+  const sessions = createSessionRegistry({
+    ...options.sessions,
+    ids: sessionIds,
+    make(id) {
+      const secret = () => sessionIds.uuid().replace(/-/g, '');
+      const scope = createScope({ ...scopeSettings, seed: seed !== undefined ? `${seed}:session:${id}` : undefined });
+      return {
+        scope,
+        credentials: resolveCredentials({
+          'gateway-v1': { username: `sandbox-gateway-${id}`, password: secret() },
+          'sms-v2': { apiKey: `${id}.${secret()}` },
+          'im-v1': { apiKey: `${id}.${secret()}` },
+          'campaign-manager-v1': { username: `sandbox-campaigns-${id}`, password: secret() },
+        }),
+      };
+    },
+    register: (entry) => owners.add(entry.credentials, entry),
+    unregister: (entry) => owners.remove(entry.credentials),
+  });
+
+  const pipeline = createPipeline({ table, owners, global, maxBodyBytes });
 
   function listener(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers.origin !== undefined && cors.apply(req, res)) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -134,7 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const api = table.apiFor(path);
     let done: Promise<void> | undefined;
     if (api) done = pipeline(api, req, res, path, query);
-    else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) done = handleControl(sandbox, req, res, path, query);
+    else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) done = handleControl(sandbox, guard, req, res, path, query);
     else {
       req.resume();
       // Outside every base path: the sandbox's own answer, not any interface's shape.
@@ -146,12 +213,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   }
 
-  const server = createServer({ keepAliveTimeout: 5000 }, listener);
-  server.on('clientError', (_error, socket) => {
+  // Beyond loopback the control API needs a token (printed by the CLI); on loopback, none unless given.
+  const beyondLoopback = !isLoopbackName(host);
+  if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
+    throw new TypeError('controlToken must be a string of at least 16 characters');
+  }
+  const cors = createCors(options.cors);
+  const guard: ControlGuard = {
+    token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
+    origins: cors.origins,
+  };
+
+  const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
+  const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert) };
+  const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  server.keepAliveTimeout = 5000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
-    const body = '{"error":"malformed HTTP request"}';
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = tooLarge ? '{"error":"request headers too large"}' : '{"error":"malformed HTTP request"}';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
     }
     else socket.destroy();
   });
@@ -163,67 +246,76 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const address = server.address() as AddressInfo;
-  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
+  const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
+  origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
+  isSelf = selfAddressCheck(address.address, address.port);
+  let plain: Server | undefined;
+  if (tls) {
+    plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin));
+    const httpPort = positiveInteger('httpPort', options.httpPort, 0);
+    await new Promise<void>((resolve, reject) => {
+      plain!.once('error', reject);
+      plain!.listen(httpPort, host, () => resolve());
+    }).catch(async (error) => {
+      await new Promise((resolve) => server.close(resolve));
+      throw error;
+    });
+  }
+  const httpUrl = plain && `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${(plain.address() as AddressInfo).port}`;
+  try {
+    if (options.callbacks) global.control.setCallbackUrls(options.callbacks);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  const urls = Object.fromEntries(table.apis.map((api) => [api.api, origin + api.basePath])) as Record<ApiId, string>;
 
-  function findMessage(id: string) {
-    const sms = state.smsMessages.get(id);
-    if (sms) return { kind: 'sms-v2.status' as const, message: sms, states: smsStates };
-    const im = state.imMessages.get(id);
-    if (im) return { kind: 'im-v1.status' as const, message: im, states: imStates };
-    return undefined;
+  function sessionView(id: string): SandboxSession | undefined {
+    const entry = sessions.get(id);
+    if (!entry) return undefined;
+    return {
+      ...entry.scope.control,
+      id: entry.id,
+      url: origin,
+      urls,
+      credentials: entry.credentials,
+      close: async () => void sessions.delete(entry.id),
+    };
   }
 
   const sandbox: Sandbox = {
-    url: origin,
-    urls: Object.fromEntries(table.apis.map((api) => [api.api, origin + api.basePath])) as Record<ApiId, string>,
-    credentials,
-    async setStatus(id, status, setOptions = {}) {
-      const found = findMessage(String(id));
-      if (!found) throw new TypeError('no B or C message has this id (it may have been evicted or reset)');
-      if (!found.states.includes(status)) throw new TypeError(`status must be one of ${found.states.join(', ')}`);
-      found.message.status = status;
-      const delivery = dispatcher.send(found.kind, { id: found.message.id, status, detail: setOptions.detail ?? DEFAULT_DETAIL });
-      return setOptions.wait === false ? undefined : delivery;
-    },
-    async reply(messageId, input, replyOptions = {}) {
-      const original = state.smsMessages.get(String(messageId));
-      if (!original || original.direction !== 'MT') throw new TypeError('messageId must be the id of a B message sent through the sandbox');
-      const id = ids.uuid();
-      const source = input.source ?? original.destination;
-      const body = {
-        id,
-        ...(source !== undefined && { source }),
-        ...(original.source !== undefined && { destination: original.source }),
-        ...(input.content !== undefined && { content: input.content }),
-        ...(input.operator !== undefined && { operator: input.operator }),
-      };
-      // A reply is stored as an MO message, readable with GET /messages?id=.
-      state.smsMessages.set(id, { ...body, direction: 'MO', status: 'received' });
-      const delivery = dispatcher.send('sms-v2.reply', body);
-      return { id, delivery: replyOptions.wait === false ? undefined : await delivery };
-    },
-    faults: {
-      inject: (spec) => faults.inject(spec),
-      pending: () => faults.pending(),
-      setLatency: (ms, operation) => faults.setLatency(ms, operation),
-      clear: () => faults.clear(),
-    },
-    requests: (filter) => recorder.list(filter),
-    clearRequests: () => recorder.clear(),
-    deliveries: () => dispatcher.deliveries(),
-    setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),
-    callbackUrls: () => dispatcher.urls(),
-    idle: () => dispatcher.idle(),
+    ...global.control,
     reset() {
-      clearState(state);
-      ids.reset();
-      clock.reset();
-      faults.clear();
-      recorder.clear();
-      dispatcher.clear();
+      global.control.reset();
+      if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
     },
+    url: origin,
+    urls,
+    credentials,
+    controlToken: guard.token,
+    certificate,
+    httpUrl,
+    createSession(sessionOptions = {}) {
+      const entry = sessions.create();
+      try {
+        if (sessionOptions.callbacks) entry.scope.control.setCallbackUrls(sessionOptions.callbacks);
+      } catch (error) {
+        sessions.delete(entry.id);
+        throw error;
+      }
+      return sessionView(entry.id)!;
+    },
+    session: sessionView,
     async close() {
-      await dispatcher.close();
+      await sessions.close();
+      await global.close();
+      if (plain) {
+        await new Promise<void>((resolve) => {
+          plain!.close(() => resolve());
+          plain!.closeAllConnections();
+        });
+      }
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

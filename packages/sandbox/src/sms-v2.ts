@@ -13,7 +13,7 @@ export const smsHandlers: Record<string, Handler> = {
     yaml ??= bundleYaml('sms-v2');
     return { status: route.successStatus, text: { contentType: 'application/yaml', body: yaml } };
   },
-  sendMessage({ route, body }, { state, ids }) {
+  sendMessage({ route, body, size }, { state, ids }) {
     // "A new message is reported with `accepted` in the 202 reply" (section 3): status and detail
     // come from the bundle's example of the 202 reply.
     const example = responseExample(route, route.successStatus) ?? {};
@@ -26,7 +26,7 @@ export const smsHandlers: Record<string, Handler> = {
       reference: body.reference,
       content: body.content,
     };
-    state.smsMessages.set(message.id, message);
+    state.smsMessages.set(message.id, message, size);
     return { status: route.successStatus, body: { id: message.id, status: message.status, detail: example.detail } };
   },
   getMessage({ route, query }, { state }) {

@@ -1,6 +1,6 @@
 // The sandbox's memory: what one call creates, the next can read (issue item 3). Every store is a
 // BoundedMap: past its cap the oldest entry is evicted, so memory stays bounded.
-import { BoundedMap } from './bounded-map.js';
+import { type ByteBudget, BoundedMap } from './bounded-map.js';
 import type { Json } from './contract.js';
 
 /** Per-store caps; default DEFAULT_STORE_CAP each. */
@@ -45,19 +45,33 @@ export interface Campaign {
   report: Json[];
 }
 
-export function createState(caps: StoreCaps = {}) {
+/**
+ * A message of A as stored: a broadcast's messages share one `base` (the request body with the
+ * schema's defaults), so a broadcast to n destinations stores its body once, not n times.
+ */
+export interface GatewayMessage {
+  base: Json;
+  id: number;
+  /** A broadcast message's own destination (the base holds the whole list). */
+  destination?: string;
+}
+
+/** Every store of a scope; `budget`, shared by all scopes, bounds their bytes together. */
+export function createState(caps: StoreCaps = {}, budget?: ByteBudget) {
   const cap = (name: keyof StoreCaps) => caps[name] ?? DEFAULT_STORE_CAP;
   return {
-    /** A: messages by numeric id (a broadcast stores one message per destination). */
-    gatewayMessages: new BoundedMap<number, Json>(cap('gatewayMessages')),
+    /** A: messages by numeric id (a broadcast stores one message per destination, sharing its body). */
+    gatewayMessages: new BoundedMap<number, GatewayMessage>(cap('gatewayMessages'), budget),
     /** B: messages (MT sent, MO replies) by UUID. */
-    smsMessages: new BoundedMap<string, SmsMessage>(cap('smsMessages')),
+    smsMessages: new BoundedMap<string, SmsMessage>(cap('smsMessages'), budget),
     /** C: accepted messages by UUID. */
-    imMessages: new BoundedMap<string, ImMessage>(cap('imMessages')),
+    imMessages: new BoundedMap<string, ImMessage>(cap('imMessages'), budget),
     /** D: lists by `<application>/<id>` (each application has its own). */
-    lists: new BoundedMap<string, CampaignList>(cap('lists')),
+    lists: new BoundedMap<string, CampaignList>(cap('lists'), budget),
     /** D: scheduled campaigns and their reports by `<application>/<id>`. */
-    campaigns: new BoundedMap<string, Campaign>(cap('campaigns')),
+    campaigns: new BoundedMap<string, Campaign>(cap('campaigns'), budget),
+    /** D: templates per application, preloaded from fixtures (else the bundle's example is served). */
+    templates: new Map<string, Json[]>(),
   };
 }
 

@@ -50,10 +50,10 @@ describe('credentials', () => {
 
 describe('HTTP control API for callbacks', () => {
   it('sets addresses and sends a reply', async () => {
-    const put = await fetch(`${t.sandbox.url}/__sandbox/callbacks`, { method: 'PUT', body: JSON.stringify({ smsReply: 'http://127.0.0.1:9/reply' }) });
+    const put = await fetch(`${t.sandbox.url}/__sandbox/callbacks`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ smsReply: 'http://127.0.0.1:9/reply' }) });
     expect(((await put.json()) as { callbacks: unknown }).callbacks).toEqual({ smsReply: 'http://127.0.0.1:9/reply' });
     const sent = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' } });
-    const reply = await fetch(`${t.sandbox.url}/__sandbox/reply`, { method: 'POST', body: JSON.stringify({ messageId: sent.data!.id, content: 'hi', wait: false }) });
+    const reply = await fetch(`${t.sandbox.url}/__sandbox/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messageId: sent.data!.id, content: 'hi', wait: false }) });
     const { id } = (await reply.json()) as { id: string };
     const read = await t.sms.GET('/messages', { params: { query: { id } } });
     expect(read.data).toMatchObject({ id, direction: 'MO', content: 'hi', source: '+447700900123' });

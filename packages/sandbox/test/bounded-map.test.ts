@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BoundedMap } from '../src/bounded-map.js';
+import { BoundedLog, BoundedMap, ByteBudget } from '../src/bounded-map.js';
 
 describe('BoundedMap', () => {
   it('keeps at most cap entries, evicting the oldest still present, whatever is set and deleted', () => {
@@ -36,5 +36,30 @@ describe('BoundedMap', () => {
     map.set(1, 1);
     map.set(2, 2);
     expect([...map.keys()]).toEqual([1, 2]);
+  });
+});
+
+describe('ByteBudget', () => {
+  it('holds about as many charges as there are live entries, however many were freed by their stores', () => {
+    const budget = new ByteBudget(1024 * 1024);
+    const map = new BoundedMap<number, string>(10, budget);
+    const log = new BoundedLog<{ body?: string }>(10, budget);
+    for (let i = 0; i < 100_000; i++) {
+      map.set(i, 'x', 100);
+      log.push({ body: 'x' }, 100, (entry) => delete entry.body);
+    }
+    expect(budget.used).toBe(20 * 100);
+    expect(budget.queued).toBeLessThan(3000);
+  });
+
+  it('evicts the oldest entries anywhere past its cap', () => {
+    const budget = new ByteBudget(1000);
+    const a = new BoundedMap<number, string>(100, budget);
+    const b = new BoundedMap<number, string>(100, budget);
+    a.set(1, 'a1', 400);
+    b.set(1, 'b1', 400);
+    a.set(2, 'a2', 400);
+    expect([a.has(1), b.has(1), a.has(2)]).toEqual([false, true, true]);
+    expect(budget.used).toBe(800);
   });
 });

@@ -122,10 +122,10 @@ describe('C im-v1', () => {
     const received: unknown[] = [];
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 50, onStatus: (s) => void received.push(s) }).node) });
     const id = await sendIm();
-    const answer = await fetch(`${t.sandbox.url}/__sandbox/status`, { method: 'POST', body: JSON.stringify({ id, status: 'failed' }) });
+    const answer = await fetch(`${t.sandbox.url}/__sandbox/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status: 'failed' }) });
     expect(answer.status).toBe(200);
     expect(received).toEqual([{ id, status: 'failed', detail: 'Status changed by the sandbox' }]);
-    const bad = await fetch(`${t.sandbox.url}/__sandbox/status`, { method: 'POST', body: JSON.stringify({ id, status: 'queued' }) });
+    const bad = await fetch(`${t.sandbox.url}/__sandbox/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status: 'queued' }) });
     expect(bad.status).toBe(400);
   });
 });

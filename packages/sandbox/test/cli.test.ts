@@ -39,6 +39,21 @@ describe('messaging-sandbox CLI', () => {
     expect(io.out()).toContain('messaging sandbox stopped');
   }, 20_000);
 
+  it('beyond loopback, warns, prints reachable addresses and the control token, and requires it', async () => {
+    const child = run(['--port', '0', '--host', '0.0.0.0', '--request-log-size', '10']);
+    const io = collect(child);
+    await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+    expect(io.err()).toMatch(/warning: listening on 0\.0\.0\.0, beyond loopback/);
+    expect(io.err()).toMatch(/reachable at: http:\/\/127\.0\.0\.1:\d+/);
+    const token = /x-sandbox-control-token: ([0-9a-f]{32})/.exec(io.err())![1]!;
+    expect(io.out()).not.toContain('0.0.0.0');
+    const url = /messaging sandbox on (http:\/\/\S+)/.exec(io.out())![1]!;
+    expect((await fetch(`${url}/__sandbox/`)).status).toBe(401);
+    expect((await fetch(`${url}/__sandbox/`, { headers: { 'x-sandbox-control-token': token } })).status).toBe(200);
+    child.kill('SIGINT');
+    expect(await io.exit).toBe(0);
+  }, 20_000);
+
   it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));
     expect(await io.exit).toBe(2);

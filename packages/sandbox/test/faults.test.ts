@@ -110,7 +110,7 @@ describe('inspection', () => {
 
 describe('HTTP control API', () => {
   const control = (path: string, method = 'GET', body?: unknown) =>
-    fetch(`${t.sandbox.url}/__sandbox${path}`, { method, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    fetch(`${t.sandbox.url}/__sandbox${path}`, { method, ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
 
   it('injects a fault, inspects requests, resets', async () => {
     expect((await control('/faults', 'POST', { operation: 'campaign-manager-v1.deleteList', status: 500 })).status).toBe(200);

@@ -1,0 +1,98 @@
+// Fixtures (`--fixtures <file>`, option `fixtures`): messages, lists and templates preloaded into
+// the sandbox's global scope at start and after each reset, each checked against the contract (the
+// request body of the operation that would create it; D's templates against listTemplates' answer)
+// and stored by that operation's own handler. A bad entry stops the start with one error naming it.
+// The file's format is the sandbox's choice (README, "Fixtures").
+import { readFileSync, statSync } from 'node:fs';
+import type { ApiId, Json } from './contract.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { handlers } from './pipeline.js';
+import { describeFinding } from './problems.js';
+import { validatorsFor } from './request-validation.js';
+import type { RouteTable } from './routes.js';
+import type { Scope } from './scope.js';
+
+export interface Fixtures {
+  'gateway-v1'?: { messages?: Json[] };
+  'sms-v2'?: { messages?: Json[] };
+  'im-v1'?: { messages?: Json[] };
+  /** Per `{application_name}`. */
+  'campaign-manager-v1'?: Record<string, { lists?: Json[]; templates?: Json[] }>;
+}
+
+/** The largest fixtures file read, bytes. */
+export const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
+
+/** Reads a fixtures file: JSON, at most 16 MiB and 64 levels deep. */
+export function readFixtures(file: string): Fixtures {
+  let text: string;
+  try {
+    if (statSync(file).size > MAX_FIXTURES_BYTES) throw new RangeError(`fixtures: the file is over ${MAX_FIXTURES_BYTES} bytes`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof RangeError) throw error;
+    throw new TypeError('fixtures: cannot read the file');
+  }
+  if (exceedsDepth(text)) throw new TypeError(`fixtures: the file is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text) as Fixtures;
+  } catch {
+    throw new TypeError('fixtures: the file is not JSON');
+  }
+}
+
+const KINDS: Record<Exclude<ApiId, 'campaign-manager-v1'>, string> = {
+  'gateway-v1': 'gateway-v1.sendMessage',
+  'sms-v2': 'sms-v2.sendMessage',
+  'im-v1': 'im-v1.sendMessage',
+};
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks every entry and stores it into `scope`; throws naming the first bad entry. Returns how many were loaded. */
+export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope): number {
+  if (!isObject(fixtures)) throw new TypeError('fixtures must be an object with gateway-v1, sms-v2, im-v1 and campaign-manager-v1 entries');
+  const known = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
+  const unknown = Object.keys(fixtures).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new TypeError(`fixtures.${unknown.slice(0, 40)}: not an interface id (${known.join(', ')})`);
+  const now = scope.env.clock.now;
+  let loaded = 0;
+  const store = (key: string, where: string, body: unknown, params: Record<string, string> = {}) => {
+    const route = table.byKey.get(key)!;
+    const validators = validatorsFor(route);
+    const violations = [
+      ...(validators.params && Object.keys(params).length > 0 ? validators.params({ path: { ...params }, query: {} }, { now }) : []),
+      ...(validators.body ? validators.body(body, { now }) : []),
+    ];
+    if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding(v)).join('; ')}`);
+    handlers[route.api][route.operationId]!({ route, params, query: new URLSearchParams(), body, size: JSON.stringify(body).length }, scope.env);
+    loaded++;
+  };
+  for (const [api, key] of Object.entries(KINDS)) {
+    const entry = fixtures[api];
+    if (entry === undefined) continue;
+    if (!isObject(entry) || (entry.messages !== undefined && !Array.isArray(entry.messages))) throw new TypeError(`fixtures.${api} must be { messages: [...] }`);
+    (entry.messages ?? []).forEach((message: unknown, i: number) => store(key, `fixtures.${api}.messages[${i}]`, message));
+  }
+  const campaigns = fixtures['campaign-manager-v1'];
+  if (campaigns !== undefined) {
+    if (!isObject(campaigns)) throw new TypeError('fixtures.campaign-manager-v1 must be { "<application_name>": { lists, templates } }');
+    for (const [application, entry] of Object.entries(campaigns)) {
+      const where = `fixtures.campaign-manager-v1.${application.slice(0, 40)}`;
+      if (!isObject(entry)) throw new TypeError(`${where} must be { lists: [...], templates: [...] }`);
+      if (entry.lists !== undefined && !Array.isArray(entry.lists)) throw new TypeError(`${where}.lists must be an array`);
+      (entry.lists ?? []).forEach((list: unknown, i: number) => store('campaign-manager-v1.createList', `${where}.lists[${i}]`, list, { application_name: application }));
+      if (entry.templates !== undefined) {
+        const route = table.byKey.get('campaign-manager-v1.listTemplates')!;
+        const validate = validatorsFor(route).responses[String(route.successStatus)];
+        const violations = validate ? validate(entry.templates) : [];
+        if (!Array.isArray(entry.templates) || violations.length > 0) {
+          throw new TypeError(`${where}.templates: ${Array.isArray(entry.templates) ? violations.map((v) => describeFinding(v)).join('; ') : 'must be an array'}`);
+        }
+        scope.env.state.templates.set(application, entry.templates);
+        loaded += entry.templates.length;
+      }
+    }
+  }
+  return loaded;
+}

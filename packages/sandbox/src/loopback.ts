@@ -1,0 +1,47 @@
+// Which names and addresses are this machine's loopback, and which reach the sandbox itself. Used
+// to refuse callbacks into the sandbox (they would loop), to check the Host and Origin of control
+// requests (DNS rebinding, cross-site requests), and to tell when the sandbox listens beyond loopback.
+import { networkInterfaces } from 'node:os';
+
+const strip = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, '');
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1 (a URL's hostname: IPv4 forms already normalised). */
+export function isLoopbackName(hostname: string): boolean {
+  const host = strip(hostname);
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** An http(s) origin on a loopback name (`http://localhost:5173`). */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackName(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** 0.0.0.0 and :: : every address of the machine (listening), this machine (connecting). */
+export function isUnspecified(hostname: string): boolean {
+  const host = strip(hostname);
+  return host === '0.0.0.0' || host === '::';
+}
+
+/** The addresses of this machine's network interfaces (what `--host 0.0.0.0` is reachable at). */
+export function localAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((info) => info !== undefined)
+    .map((info) => info!.address);
+}
+
+/** A check of whether a URL reaches the sandbox listening on `host`:`port`. */
+export function selfAddressCheck(host: string, port: number): (url: URL) => boolean {
+  const own = new Set([strip(host), ...(isUnspecified(host) ? localAddresses().map(strip) : [])]);
+  return (url) => {
+    const urlPort = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+    if (urlPort !== port) return false;
+    const hostname = strip(url.hostname);
+    return isLoopbackName(hostname) || isUnspecified(hostname) || own.has(hostname);
+  };
+}

@@ -1,0 +1,66 @@
+// HTTPS for the sandbox (section 1: "HTTPS is used"; B redirects plain HTTP). A self-signed
+// certificate for localhost, 127.0.0.1 and ::1 is generated at start with openssl (no key or
+// certificate is shipped), unless one is supplied; its SHA-256 fingerprint is printed so a client
+// can pin or trust it.
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TlsMaterial {
+  /** PEM. */
+  cert: string;
+  /** PEM. */
+  key: string;
+}
+
+/** A new self-signed certificate (EC P-256, 30 days) for the loopback names. */
+export function selfSignedCertificate(): TlsMaterial {
+  const dir = mkdtempSync(join(tmpdir(), 'messaging-sandbox-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '30',
+        '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+      ],
+      { stdio: 'ignore', timeout: 20_000 },
+    );
+    return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
+  } catch (error) {
+    throw new Error(`could not generate a self-signed certificate with openssl (${error instanceof Error ? error.message.split('\n')[0] : 'failed'}); supply one with --https-cert and --https-key`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The certificate's SHA-256 fingerprint, `AB:CD:...`; throws a clear error when it is not a PEM certificate. */
+export function fingerprint(cert: string): string {
+  try {
+    return new X509Certificate(cert).fingerprint256;
+  } catch {
+    throw new TypeError('https.cert must be a PEM certificate');
+  }
+}
+
+/**
+ * The plain-HTTP listener beside an HTTPS sandbox. B's requests are redirected to HTTPS (section 1:
+ * "plain HTTP requests are redirected to HTTPS"), with 308 so method and body are kept (the status
+ * is not shown: the sandbox's choice); the other interfaces' redirect is not shown, so they, and
+ * the control API, get the sandbox's own 400.
+ */
+export function plainHttpListener(redirectBase: string, httpsOrigin: () => string) {
+  return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    req.resume();
+    const url = req.url ?? '/';
+    const path = url.split('?')[0]!;
+    if (path === redirectBase || path.startsWith(`${redirectBase}/`)) {
+      res.writeHead(308, { location: `${httpsOrigin()}${url}`, 'content-length': 0 }).end();
+      return;
+    }
+    const body = JSON.stringify({ error: `this sandbox serves HTTPS at ${httpsOrigin()}; plain HTTP is redirected for B (${redirectBase}) only` });
+    res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+  };
+}

@@ -1,0 +1,55 @@
+// HTTPS (section 1): a generated self-signed certificate, the project's gateway client over it, and
+// B's plain-HTTP redirect to HTTPS exercised through the sms-v2 client (which does not follow it).
+import { ClientNetworkError } from '@messaging-contracts/client-core';
+import { createGatewayClient } from '@messaging-contracts/gateway-v1-client';
+import { createSmsClient } from '@messaging-contracts/sms-v2-client';
+import { Agent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../src/index.js';
+
+let sandbox: Sandbox;
+let agent: Agent;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, https: true });
+  // The client trusts the sandbox's own certificate only (never certificate checks turned off).
+  agent = new Agent({ connect: { ca: sandbox.certificate!.cert } });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await agent.close();
+});
+
+const trusting = (request: Request, init?: RequestInit) => fetch(request, { ...init, dispatcher: agent } as RequestInit);
+
+describe('--https', () => {
+  it('serves the four interfaces over HTTPS with a generated certificate, and prints its fingerprint', async () => {
+    expect(sandbox.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox.certificate?.fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    const gateway = createGatewayClient({ baseUrl: sandbox.url, ...sandbox.credentials['gateway-v1'], fetch: trusting });
+    const sent = await gateway.POST('/messages', { body: { destination: '+447700900123', content: 'over TLS' } });
+    expect(sent.response.status).toBe(201);
+    const read = await gateway.GET('/messages/{messageid}', { params: { path: { messageid: sent.data![0]! } } });
+    expect(read.data).toMatchObject({ content: 'over TLS' });
+  });
+
+  it('refuses a client that does not trust the certificate', async () => {
+    const gateway = createGatewayClient({ baseUrl: sandbox.url, ...sandbox.credentials['gateway-v1'] });
+    await expect(gateway.POST('/messages', { body: { destination: '+1', content: 'x' } })).rejects.toBeInstanceOf(ClientNetworkError);
+  });
+
+  it("redirects B's plain-HTTP requests to HTTPS (308), and the client reports the redirect without following it", async () => {
+    const plain = await fetch(`${sandbox.httpUrl}/rest/sms/v2/messages?id=x`, { redirect: 'manual' });
+    expect(plain.status).toBe(308);
+    expect(plain.headers.get('location')).toBe(`${sandbox.url}/rest/sms/v2/messages?id=x`);
+    const sms = createSmsClient({ baseUrl: sandbox.httpUrl!, apiKey: sandbox.credentials['sms-v2'].apiKey });
+    const error = await sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientNetworkError);
+    expect((error as ClientNetworkError).kind).toBe('redirect');
+    const other = await fetch(`${sandbox.httpUrl}/rest/gateway/messages`, { method: 'POST' });
+    expect(other.status).toBe(400);
+  });
+
+  it('refuses a supplied certificate that is not PEM', async () => {
+    await expect(startSandbox({ port: 0, https: { cert: 'nope', key: 'nope' } })).rejects.toThrow(/PEM certificate/);
+  });
+});

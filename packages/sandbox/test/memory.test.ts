@@ -1,0 +1,54 @@
+// Memory is bounded in bytes, not entries: whatever the inputs, the sandbox's RSS stays under the
+// documented cap (README, "Bounds"). The sandbox runs in a child process, so its RSS is its own.
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The README's documented RSS cap with default bounds, in MB. */
+const RSS_CAP_MB = 256;
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill();
+  child = undefined;
+});
+
+async function start(options: object = {}) {
+  child = fork(fileURLToPath(new URL('./fixtures/memory-server.mjs', import.meta.url)), [JSON.stringify(options)], { execArgv: ['--expose-gc'] });
+  return new Promise<{ url: string; credentials: any }>((resolve) => child!.once('message', (m: any) => resolve(m)));
+}
+const rssMb = () =>
+  new Promise<number>((resolve) => {
+    child!.once('message', (m: any) => resolve(m.rss / 2 ** 20));
+    child!.send('rss');
+  });
+const basic = (u: { username: string; password: string }) => `Basic ${Buffer.from(`${u.username}:${u.password}`).toString('base64')}`;
+
+async function post(url: string, authorization: string, body: string, expected: number) {
+  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+  await answer.arrayBuffer();
+  expect(answer.status).toBe(expected);
+}
+
+describe('memory', () => {
+  it(`stays under ${RSS_CAP_MB} MB after 300 messages of 900 KB on A, then broadcasts and bodies near the limit on A, B, C and D`, { timeout: 120_000 }, async () => {
+    const { url, credentials: c } = await start();
+    const content = 'x'.repeat(900 * 1024);
+    const a = basic(c['gateway-v1']);
+    for (let i = 0; i < 300; i++) await post(`${url}/rest/gateway/messages`, a, JSON.stringify({ destination: '+447700900123', content }), 201);
+    for (let i = 0; i < 10; i++) {
+      const destination = Array.from({ length: 100 }, (_, n) => `+4477009${String(n).padStart(5, '0')}`);
+      await post(`${url}/rest/gateway/messages/broadcast`, a, JSON.stringify({ destination, content }), 201);
+    }
+    for (let i = 0; i < 50; i++) await post(`${url}/rest/sms/v2/messages`, c['sms-v2'].apiKey, JSON.stringify({ destination: '+447700900123', content }), 202);
+    for (let i = 0; i < 50; i++) {
+      const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'x' } }, reference: 'r', extra: content };
+      await post(`${url}/rest/im/v1/message`, c['im-v1'].apiKey, JSON.stringify(body), 202);
+    }
+    const members = Array.from({ length: 15_000 }, (_, n) => ({ destination: `+4477009${String(n).padStart(5, '0')}`, name: 'A member of the list' }));
+    for (let i = 0; i < 40; i++) await post(`${url}/rest/campaign_manager/v1/app/lists`, basic(c['campaign-manager-v1']), JSON.stringify({ name: 'list', members }), 201);
+    const rss = await rssMb();
+    console.log(`memory test: RSS ${rss.toFixed(0)} MB (cap ${RSS_CAP_MB} MB)`);
+    expect(rss).toBeLessThan(RSS_CAP_MB);
+  });
+});

@@ -1,0 +1,51 @@
+// Per-request control with Prism's `Prefer` header: a documented status for this one request, or a
+// 400 naming the documented ones.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseViolations, sandboxWithClients } from './support.js';
+
+let t: Awaited<ReturnType<typeof sandboxWithClients>>;
+beforeAll(async () => {
+  t = await sandboxWithClients();
+});
+afterAll(() => t.sandbox.close());
+
+const imBody = { destination: { mobile: '+447700900123' }, message: { type: 'text' as const, text: { body: 'Hello' } } };
+
+describe('Prefer', () => {
+  it('code=<status> answers this request with a documented error status and its example, and only this one', async () => {
+    const preferred = await t.im.POST('/message', { body: imBody, headers: { prefer: 'code=429' } });
+    expect(preferred.response.status).toBe(429);
+    expect(preferred.response.headers.get('retryafter')).toBe('10');
+    expect(responseViolations('im-v1.sendMessage', 429, preferred.error)).toEqual([]);
+    expect((await t.im.POST('/message', { body: imBody })).response.status).toBe(202);
+  });
+
+  it("code=<status> on a `default` response answers any 4xx or 5xx in the interface's shape", async () => {
+    const answer = await t.gateway.POST('/messages', { body: { destination: '+1', content: 'x' }, headers: { prefer: 'code=503' } });
+    expect(answer.response.status).toBe(503);
+    expect(responseViolations('gateway-v1.sendMessage', 503, answer.error)).toEqual([]);
+  });
+
+  it('code=<the success status> serves the request as usual', async () => {
+    const answer = await t.gateway.POST('/messages', { body: { destination: '+1', content: 'x' }, headers: { prefer: 'code=201' } });
+    expect(answer.response.status).toBe(201);
+    expect(answer.data).toEqual([expect.any(Number)]);
+  });
+
+  it('refuses an undocumented status with a 400 naming the documented ones, in the interface shape', async () => {
+    const answer = await t.im.POST('/message', { body: imBody, headers: { prefer: 'code=418' } });
+    expect(answer.response.status).toBe(400);
+    expect(responseViolations('im-v1.sendMessage', 400, answer.error)).toEqual([]);
+    expect(JSON.stringify(answer.error)).toMatch(/202 400 401 404 422 429 500/);
+    const sms = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' }, headers: { prefer: 'code=500' } });
+    expect(sms.response.status).toBe(500);
+    const b = await t.sms.GET('/messages', { params: { query: { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d' } }, headers: { prefer: 'code=302' } });
+    expect(b.response.status).toBe(400);
+  });
+
+  it('example=<name> refuses a name the operation does not document, saying which it has', async () => {
+    const answer = await t.im.POST('/message', { body: imBody, headers: { prefer: 'example=delivered' } });
+    expect(answer.response.status).toBe(400);
+    expect(JSON.stringify(answer.error)).toMatch(/no named examples/);
+  });
+});
