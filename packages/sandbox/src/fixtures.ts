@@ -61,7 +61,7 @@ export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope)
     const route = table.byKey.get(key)!;
     const validators = validatorsFor(route);
     const violations = [
-      ...(validators.params && Object.keys(params).length > 0 ? validators.params({ path: { ...params }, query: {} }, { now }) : []),
+      ...(Object.keys(params).length > 0 ? validators.params({ path: { ...params }, query: {} }, { now }) : []),
       ...(validators.body ? validators.body(body, { now }) : []),
     ];
     if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding(v)).join('; ')}`);

@@ -1,7 +1,7 @@
 // Interface A (section 4.1): single and broadcast sends create messages with sequential int64 ids;
 // GET /messages/{messageid} reads one back.
 import { bundle, deref } from './contract.js';
-import { type Handler, notFound, responseExample } from './operation.js';
+import { type Handler, notFound } from './operation.js';
 
 // Defaults the schema documents (`class` defaults to `mt_message`, section 2.1) are applied to what
 // is stored, as the service would read them.
@@ -18,6 +18,9 @@ function schemaDefaults(schemaName: string): Record<string, unknown> {
 
 const messageDefaults = schemaDefaults('Message');
 
+/** A's broadcast item `status`: the sandbox's choice, not the service's (section 3: values not shown). */
+export const SANDBOX_BROADCAST_STATUS = 'accepted';
+
 export const gatewayHandlers: Record<string, Handler> = {
   sendMessage({ route, body, size }, { state, ids }) {
     const id = ids.next('gateway-message');
@@ -25,9 +28,9 @@ export const gatewayHandlers: Record<string, Handler> = {
     return { status: route.successStatus, body: [id] };
   },
   sendBroadcast({ route, body, size }, { state, ids }) {
-    // Values of the per-recipient status are not shown (section 3): the sandbox answers the
-    // status of the bundle's example reply.
-    const status = String(responseExample(route, route.successStatus)?.[0]?.status ?? 'accepted');
+    // Values of the per-recipient status are not shown (section 3), and the bundle's example says
+    // only `<status>`: the sandbox's own choice (README, "Sandbox choices") is `accepted`.
+    const status = SANDBOX_BROADCAST_STATUS;
     const destinations = body.destination as string[];
     const base = { ...messageDefaults, ...body };
     // Each message carries its share of the one stored body.

@@ -46,6 +46,10 @@ describe('Prefer', () => {
   it('example=<name> refuses a name the operation does not document, saying which it has', async () => {
     const answer = await t.im.POST('/message', { body: imBody, headers: { prefer: 'example=delivered' } });
     expect(answer.response.status).toBe(400);
-    expect(JSON.stringify(answer.error)).toMatch(/no named examples/);
+    // C's error answers document two named examples each (section 7: APIError and the samples' shape).
+    expect(JSON.stringify(answer.error)).toMatch(/documented example name apiError sampleShape/);
+    const none = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' }, headers: { prefer: 'example=delivered' } });
+    expect(none.response.status).toBe(400);
+    expect(JSON.stringify(none.error)).toMatch(/no named examples/);
   });
 });
