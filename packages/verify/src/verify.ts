@@ -1,0 +1,374 @@
+// One verification run: the target and its guard, then per interface the phases (positive,
+// boundaries, invalid input, authentication, workflows) and finally the callbacks. The programmatic
+// API; the CLI (cli.ts) only parses flags into these options and prints.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runWorkflow, type WorkflowHost } from './arazzo.js';
+import { candidates, describeLimit, hasPath, limitsOf, valueAt, withValue } from './boundaries.js';
+import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
+import { checkExchange, type Expectation, headerProblem } from './checks.js';
+import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
+import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
+import { generateValid } from './generate.js';
+import { workflowFiles } from './generated/workflows.js';
+import { type Report, Recorder } from './report.js';
+import { buildRequest, type RequestInput } from './requests.js';
+import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
+import { letterOf, subsection } from './sections.js';
+import { type Exchange, Transport } from './transport.js';
+
+export interface VerifyOptions {
+  /** Scheme, host and port of the deployment; the interfaces' base paths are added. */
+  baseUrl: string;
+  /** Default: all four. */
+  apis?: readonly ApiId[];
+  credentials?: Credentials;
+  /** Required to send anything to a non-loopback address. */
+  live?: boolean;
+  /** With `live`: the only destinations used (destinations.ts). */
+  destinations?: Destinations;
+  /** Default 60 live, 2000 on loopback. */
+  maxRequests?: number;
+  /** Least time between two requests; default 250 ms live, 0 on loopback. */
+  intervalMs?: number;
+  /** Per request; default 10000. */
+  timeoutMs?: number;
+  /** Largest answer body read; default 1 MiB. */
+  maxResponseBytes?: number;
+  /** Longest RetryAfter waited out; default 120 s (C documents 10 to 1000, section 8). */
+  maxRetryAfterSeconds?: number;
+  /** Print every request instead of sending it. */
+  dryRun?: boolean;
+  /** Seed of the generated bodies; default 1. */
+  seed?: number;
+  /** Generated valid bodies per operation; default 3. */
+  generated?: number;
+  /** D's `{application_name}`; default the bundle's example. */
+  applicationName?: string;
+  /** The target is a sandbox: register callbacks and change statuses through its control API (`/__sandbox`). */
+  sandboxControl?: boolean;
+  /** Port of the callback receiver on 127.0.0.1 (0: any free port). */
+  listen?: number;
+  /** Public URL of the receiver, as the target reaches it; default the receiver's own URL. */
+  callbackUrl?: string;
+  /** How long to wait for expected callbacks; default 10000 ms live, 3000 ms otherwise. */
+  callbackTimeoutMs?: number;
+  /** Progress lines; default none. */
+  print?: (line: string) => void;
+  /** Where a dry run prints each request it would send; default `print`. */
+  printRequest?: (line: string) => void;
+}
+
+export class UsageError extends Error {}
+
+const DESTRUCTIVE = (op: Operation) => op.method === 'DELETE' || /^delete/.test(op.operationId);
+/** An operation that reads or changes one resource by its id: only the workflows, with ids they created, call it. */
+const BY_ID = (op: Operation) =>
+  op.parameters.some(
+    (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
+  );
+
+export function checkTarget(options: VerifyOptions): URL {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http or https URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
+  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  const loopback = isLoopback(url);
+  if (!loopback && !options.live && !options.dryRun) {
+    throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
+  }
+  if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
+  if (options.live && options.sandboxControl) throw new UsageError('--sandbox-control drives a local sandbox; it cannot be combined with --live');
+  if (options.callbackUrl !== undefined && options.listen === undefined && !options.sandboxControl) {
+    throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
+  }
+  if (!options.dryRun) {
+    for (const api of options.apis ?? API_IDS) {
+      for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
+        const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
+        if (!value) throw new UsageError(`--${source.flag} (or ${source.env}) is required to verify ${api}`);
+      }
+    }
+  }
+  return url;
+}
+
+export async function verify(options: VerifyOptions): Promise<Report> {
+  const started = Date.now();
+  const url = checkTarget(options);
+  const loopback = isLoopback(url);
+  const print = options.print ?? (() => {});
+  const apis = [...(options.apis ?? API_IDS)];
+  const recorder = new Recorder(print);
+  const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
+  const transport = new Transport({
+    credentials: options.credentials ?? {},
+    maxRequests: options.maxRequests ?? defaults.maxRequests,
+    intervalMs: options.intervalMs ?? defaults.intervalMs,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
+    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 120,
+    retries429: 3,
+    dryRun: Boolean(options.dryRun),
+    print,
+    ...(options.printRequest && { printRequest: options.printRequest }),
+  });
+  const seed = options.seed ?? 1;
+  const baseUrl = url.href.replace(/\/$/, '');
+  const applicationName =
+    options.applicationName ??
+    (operationsOf('campaign-manager-v1')[0]?.parameters.find((p) => p.name === 'application_name')?.example as string | undefined) ??
+    'messaging-verify';
+  const requestDefaults = { baseUrl, parameters: { application_name: applicationName } };
+
+  const exchange = async (op: Operation, input: RequestInput, subject: string, expect: Expectation, label?: { check: string; section: string }) => {
+    const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
+    const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
+    const answer = await transport.send(request);
+    if (answer) checkExchange(recorder, op, answer, subject, expect, label);
+    return answer;
+  };
+
+  print(`messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}, ${apis.join(', ')}, seed ${seed}`);
+  for (const api of apis) {
+    const phase = async (name: string, run: () => Promise<void>) => {
+      const before = recorder.checks.length;
+      const failedBefore = recorder.failed;
+      await run();
+      print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+    };
+    const document = bundle(api);
+    const now = Date.now();
+    const operations = operationsOf(api);
+    const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
+    const generatedOf = (op: Operation, count: number, salt: number) =>
+      op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
+
+    await phase('positive (documented examples, generated bodies)', async () => {
+      for (const [index, op] of operations.entries()) {
+        if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
+        if (!op.bodySchema) {
+          await exchange(op, {}, 'no body', 'accepted');
+          continue;
+        }
+        for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+        for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
+          await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted', { check: 'generated-accepted', section: subsection(api, 2) });
+        }
+      }
+    });
+
+    await phase('boundaries (section 8)', async () => {
+      for (const [index, op] of operations.entries()) {
+        if (!op.bodySchema || DESTRUCTIVE(op)) continue;
+        const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+        for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2))) {
+          if (options.live && isDestinationPath(limit.path)) {
+            recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
+            continue;
+          }
+          for (const side of ['at', 'past'] as const) {
+            const body = boundaryBody(op, limit, side, bases, now);
+            if (body === 'none') continue; // no "one past" a zero minimum
+            if (body === undefined) {
+              recorder.note(`${op.name}: no body ${describeLimit(limit, side)} could be made from the examples and generated bodies`);
+              continue;
+            }
+            const label = side === 'at' ? { check: 'boundary-accepted', section: limit.section } : { check: 'boundary-refused', section: limit.section };
+            await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? 'accepted' : 'refused', label);
+          }
+        }
+      }
+    });
+
+    await phase('invalid input (section 7)', async () => {
+      for (const op of operations) {
+        if (!op.bodySchema || DESTRUCTIVE(op) || !(op.bodySchema.required?.length > 0)) continue;
+        await exchange(op, { body: {} }, 'empty object (required fields missing)', 'refused', { check: 'invalid-refused', section: '7' });
+      }
+    });
+
+    await phase('authentication (section 5)', async () => {
+      for (const op of operations) {
+        if (op.anonymous) continue;
+        if (options.live && DESTRUCTIVE(op)) {
+          recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
+          continue;
+        }
+        const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
+        for (const credentials of ['missing', 'wrong'] as const) {
+          await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
+            check: `auth-${credentials}`,
+            section: '5',
+          });
+        }
+      }
+    });
+
+    const files = workflowFiles.filter((f) => f.api === api);
+    if (files.length > 0) {
+      await phase('workflows (Arazzo)', async () => {
+        const host: WorkflowHost = {
+          operation: (operationId) => findOperation(api, operationId),
+          send: (op, input, subject, expect) => exchange(op, input, subject, expect),
+          criterion: (op, subject, passed, message) =>
+            recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
+          note: (text) => recorder.note(text),
+        };
+        for (const file of files) {
+          for (const workflow of file.document.workflows) {
+            await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+          }
+        }
+      });
+    }
+  }
+
+  await verifyCallbacks(options, apis, recorder, exchange, baseUrl, print);
+
+  return {
+    target: baseUrl,
+    apis,
+    checks: recorder.checks,
+    failed: recorder.failed,
+    requests: transport.sent,
+    notes: recorder.notes,
+    durationMs: Date.now() - started,
+    seed,
+  };
+}
+
+/** A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when there is no "past". */
+function boundaryBody(op: Operation, limit: ReturnType<typeof limitsOf>[number], side: 'at' | 'past', bases: unknown[], now: number): unknown | 'none' {
+  if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
+  for (const base of bases) {
+    if (!hasPath(base, limit.path) && limit.path.length > 0) continue;
+    for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
+      const body = withValue(base, limit.path, value);
+      const violations = op.validators.body!(body, { now: () => now });
+      if (side === 'at' ? violations.length === 0 : violations.some((v) => v.rule === limit.keyword)) return body;
+    }
+  }
+  return undefined;
+}
+
+/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */
+function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] }, applicationName: string) {
+  const inputs: Record<string, unknown> = {};
+  for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
+    if (name === 'applicationName') inputs[name] = applicationName;
+    const step = workflow.steps.find((s) => s.requestBody?.payload === `$inputs.${name}`);
+    if (step) inputs[name] = findOperation(api, step.operationId).examples[0];
+  }
+  return inputs;
+}
+
+type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
+
+/** Section 6: B's status and reply callbacks and C's status callback, to the receiver. */
+async function verifyCallbacks(options: VerifyOptions, apis: ApiId[], recorder: Recorder, send: Send, baseUrl: string, print: (line: string) => void) {
+  const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
+  if (kinds.length === 0) return;
+  if (!options.sandboxControl && options.listen === undefined) {
+    recorder.note('callbacks not checked: give --listen and --callback-url (registering that address with the service is yours to do; section 6 does not show where)');
+    return;
+  }
+  if (options.dryRun) {
+    print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
+    return;
+  }
+  const listener = await CallbackListener.start(options.listen ?? 0);
+  const before = recorder.checks.length;
+  const failedBefore = recorder.failed;
+  try {
+    const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
+    const control = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${baseUrl}/__sandbox${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${method} /__sandbox${path}: ${text.slice(0, 200)}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    if (options.sandboxControl) {
+      await control('PUT', '/callbacks', Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])));
+    }
+    // What must arrive: a status callback for each message sent here (and, from a sandbox, a reply).
+    const expected: { kind: CallbackKind; id?: string }[] = [];
+    for (const api of ['sms-v2', 'im-v1'] as const) {
+      if (!apis.includes(api)) continue;
+      const op = findOperation(api, 'sendMessage');
+      const answer = await send(op, { body: op.examples[0] }, 'message sent to trigger its status callback', 'accepted');
+      const id = (answer?.json as { id?: unknown } | undefined)?.id;
+      const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
+      if (typeof id !== 'string') {
+        // The answer named no message (its own checks fail); any status callback will do.
+        expected.push({ kind });
+        continue;
+      }
+      expected.push({ kind, id });
+      if (options.sandboxControl) {
+        // A state other than the one a new message has (section 3), from the bundle's own enum.
+        const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
+        await control('POST', '/status', { id, status: statuses.find((s) => s !== 'accepted') ?? 'sent' });
+        if (api === 'sms-v2') {
+          await control('POST', '/reply', { messageId: id });
+          expected.push({ kind: 'smsReply' });
+        }
+      }
+    }
+    const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
+    const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
+      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || a.body?.id === e.id || a.refusal !== undefined));
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
+    for (const e of expected) {
+      const { api, webhook } = CALLBACK_ROUTES[e.kind];
+      recorder.add({
+        check: 'callback-received',
+        section: '6',
+        operation: `${api}.${webhook}`,
+        subject: e.id ? `${webhook} for message ${e.id}` : webhook,
+        passed: arrivedFor(e),
+        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${publicUrl}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
+      });
+    }
+    for (const [i, arrival] of listener.arrivals.entries()) {
+      const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
+      const operation = `${api}.${webhook}`;
+      const subject = `callback ${i + 1} at ${CALLBACK_ROUTES[arrival.kind].path}`;
+      const refusal = arrival.refusal;
+      recorder.add({
+        check: 'callback-body',
+        section: subsection(api, 2),
+        operation,
+        subject,
+        passed: refusal === undefined,
+        ...(refusal && {
+          message: `the receiver refused it with ${refusal.status} (${refusal.reason})${refusal.violations ? `: ${refusal.violations.map((v) => `${v.pointer || '(body)'} ${v.message}`).join('; ')}` : ''}`,
+        }),
+      });
+      if (arrival.answerStatus === 200) {
+        const problems = Object.entries(answerHeadersOf(arrival.kind)).flatMap(([name, schema]) => {
+          const value = arrival.answerHeaders[name.toLowerCase()];
+          if (value === undefined) return [`${name} is missing`];
+          const problem = headerProblem(schema, value);
+          return problem ? [`${name} ${problem}`] : [];
+        });
+        if (Object.keys(answerHeadersOf(arrival.kind)).length > 0) {
+          recorder.add({ check: 'callback-answer', section: subsection(api, 4), operation, subject, passed: problems.length === 0, ...(problems.length > 0 && { message: problems.join('; ') }) });
+        }
+      }
+    }
+  } finally {
+    await listener.close();
+  }
+  print(`callbacks (section 6): ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+}
