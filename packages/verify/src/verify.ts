@@ -83,6 +83,9 @@ export function checkTarget(options: VerifyOptions): URL {
   }
   if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
   if (options.live && options.sandboxControl) throw new UsageError('--sandbox-control drives a local sandbox; it cannot be combined with --live');
+  if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
+    throw new UsageError('--listen with --live needs --callback-url <url>: the address the service reaches the receiver at');
+  }
   if (options.callbackUrl !== undefined && options.listen === undefined && !options.sandboxControl) {
     throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
   }

@@ -133,6 +133,59 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).every((c) => c.check === 'callback-received')).toBe(true);
   });
 
+  it('a documented header missing: D answers 201 without Location', async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (answer.status !== 201 || !req.path.startsWith('/rest/campaign_manager')) return answer;
+          const { location: _, ...headers } = answer.headers;
+          return { ...answer, headers };
+        },
+      },
+      { apis: ['campaign-manager-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'response-headers');
+    expect(new Set(caught.map((c) => c.operation))).toEqual(new Set(['campaign-manager-v1.createList', 'campaign-manager-v1.scheduleCampaign']));
+    expect(caught[0]).toMatchObject({ section: '4.4', message: 'Location is missing (documented on this response)' });
+  });
+
+  it('credentials ignored: C accepts a message without them', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && req.headers.authorization === undefined ? json(202, { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d' }) : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report).map((c) => `${c.check} ${c.section} ${c.message}`)).toEqual(['auth-missing 5 status 202, expected 401']);
+  });
+
+  it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && req.body.includes('"channel":"email"') ? json(500, { code: 500, message: 'Internal error', errors: [] }) : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'no-server-error');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught.every((c) => c.operation === 'im-v1.sendMessage' && c.section === '7' && c.message === 'status 500')).toBe(true);
+  });
+
+  it('a look-up that answers another message: the A workflow fails its criterion', async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) =>
+          isCall(req, 'GET', /\/rest\/gateway\/messages\/\d+$/) && answer.status === 200 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), content: 'someone else' }) } : answer,
+      },
+      { apis: ['gateway-v1'] },
+    );
+    expect(failures(report).map((c) => `${c.check} ${c.subject}`)).toEqual([
+      'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $inputs.sendBody#/content',
+    ]);
+  });
+
   it('a server that answers 200 {} to everything fails loudly', async () => {
     const report = await verifyBehind({ intercept: () => json(200, {}) });
     const kinds = new Set(failures(report).map((c) => c.check));

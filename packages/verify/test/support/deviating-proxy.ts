@@ -10,6 +10,7 @@ export interface ProxiedRequest {
   method: string;
   /** Path and query. */
   path: string;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 export interface ProxiedAnswer {
@@ -46,7 +47,7 @@ export async function startDeviatingProxy(upstream: string, deviation: Deviation
   const callbackTargets = new Map<string, string>();
   let self = '';
   const server: Server = createServer(async (req, res) => {
-    const request: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body: await read(req) };
+    const request: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: await read(req) };
     const callback = /^\/__callbacks\/(\w+)$/.exec(request.path);
     if (callback) {
       const target = callbackTargets.get(callback[1]!);
