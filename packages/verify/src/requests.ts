@@ -33,7 +33,9 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     }
   }
   const search = query.size > 0 ? `?${query.toString().replace(/%7B%24([\w.]+)%7D/g, '{$$$1}')}` : '';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // JSON where the operation documents a JSON answer; B's GET /openapi.yaml documents no media type.
+  const json = operation.responses.some((r) => r.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json')));
+  const headers: Record<string, string> = { accept: json ? 'application/json' : '*/*' };
   const hasBody = input.body !== undefined;
   if (hasBody) headers['content-type'] = operation.bodyMediaType ?? 'application/json';
   return {

@@ -55,9 +55,13 @@ export interface TransportOptions {
 /** When RetryAfter / Retry-After is missing: C's documented minimum (section 8, 10 seconds). */
 const RETRY_AFTER_FALLBACK_SECONDS = 10;
 
+/** Timeouts in a row after which the target counts as unreachable (a hung server must not take 10 s per request). */
+const TIMEOUTS_IN_A_ROW = 3;
+
 export class Transport {
   sent = 0;
   private last = 0;
+  private timeoutsInARow = 0;
   constructor(readonly options: TransportOptions) {}
 
   /** Sends a request (or, in a dry run, prints it and returns undefined). */
@@ -93,7 +97,9 @@ export class Transport {
     const credential = this.credentialHeader(request);
     if (credential) headers[credential[0]] = credential[1];
     let response: Response;
+    let text: string;
     try {
+      // The signal bounds the whole exchange, the body's reading included.
       response = await fetch(request.url, {
         method: request.method,
         headers,
@@ -101,15 +107,19 @@ export class Transport {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
+      text = await readBounded(response, this.options.maxResponseBytes);
     } catch (error) {
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      const cause = reason?.code ?? reason?.message ?? (error as Error).name;
+      const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
       if (cause === 'TimeoutError') {
+        if (++this.timeoutsInARow >= TIMEOUTS_IN_A_ROW) {
+          throw new UnreachableError(`${new URL(request.url).origin} gave no answer within ${this.options.timeoutMs} ms to ${TIMEOUTS_IN_A_ROW} requests in a row`);
+        }
         return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
       }
       throw new UnreachableError(`cannot reach ${new URL(request.url).origin}: ${cause}`);
     }
-    const text = await readBounded(response, this.options.maxResponseBytes);
+    this.timeoutsInARow = 0;
     const exchange: Exchange = { request, status: response.status, headers: response.headers, text, retried };
     if (text.length === 0) exchange.notJson = 'empty body';
     else {

@@ -213,6 +213,12 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     });
 
     const files = workflowFiles.filter((f) => f.api === api);
+    const inWorkflows = new Set(files.flatMap((f) => f.document.workflows.flatMap((w) => w.steps.map((s) => s.operationId))));
+    for (const op of operations) {
+      if ((DESTRUCTIVE(op) || BY_ID(op)) && !inWorkflows.has(op.operationId)) {
+        recorder.note(`${op.name} is not checked: only a workflow calls it (with ids it created), and no workflow in specs/${api}/workflows does`);
+      }
+    }
     if (files.length > 0) {
       await phase('workflows (Arazzo)', async () => {
         const host: WorkflowHost = {

@@ -42,6 +42,21 @@ describe('destinations', () => {
   });
 });
 
+describe('a target that does not answer', () => {
+  it('fails the request after --timeout-ms, and stops the run after three in a row', async () => {
+    const server = await startRecordingServer(() => ({ status: 200, hang: true }));
+    const transport = new Transport({ credentials: {}, maxRequests: 10, intervalMs: 0, timeoutMs: 200, maxResponseBytes: 1024, maxRetryAfterSeconds: 1, retries429: 0, dryRun: false, print: () => {} });
+    const request = { operation: 'im-v1.sendMessage', api: 'im-v1' as const, method: 'GET', url: `http://127.0.0.1:${server.port}/`, headers: {}, credentials: 'missing' as const };
+    try {
+      expect(await transport.send(request)).toMatchObject({ status: 0, notJson: 'no answer within 200 ms' });
+      expect(await transport.send(request)).toMatchObject({ status: 0 });
+      await expect(transport.send(request)).rejects.toThrow('gave no answer within 200 ms to 3 requests in a row');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('429 and RetryAfter (section 8)', () => {
   const transport = (maxRetryAfterSeconds: number) =>
     new Transport({ credentials: {}, maxRequests: 10, intervalMs: 0, timeoutMs: 5000, maxResponseBytes: 1024, maxRetryAfterSeconds, retries429: 3, dryRun: false, print: () => {} });

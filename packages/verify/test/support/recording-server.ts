@@ -10,15 +10,17 @@ export interface Recorded {
   body: string;
 }
 
-export async function startRecordingServer(answer: (request: Recorded) => { status: number; headers?: Record<string, string>; body?: string }) {
+/** `hang`: send the status line and headers, then never end the body. */
+export async function startRecordingServer(answer: (request: Recorded) => { status: number; headers?: Record<string, string>; body?: string; hang?: boolean }) {
   const requests: Recorded[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
     requests.push(request);
-    const { status, headers = {}, body = '' } = answer(request);
-    res.writeHead(status, headers).end(body);
+    const { status, headers = {}, body = '', hang } = answer(request);
+    if (hang) res.writeHead(status, headers).write('{');
+    else res.writeHead(status, headers).end(body);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
