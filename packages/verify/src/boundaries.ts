@@ -18,17 +18,25 @@ export interface Limit {
   /** The section the bundle's description cites (`8` when it cites section 8). */
   section: string;
   schema: Json;
+  /** The named schema the keyword sits on (`LongString`), when it is one. */
+  component?: string;
+  /** The named object schema whose property this is (`Destination`), and the property (`mobile`). */
+  parent?: string;
+  property?: string;
 }
 
 export const pointerOf = (path: readonly string[]) => path.map((t) => `/${t === '*' ? '0' : t}`).join('');
 
 /** Every limit of a request body schema, depth-first in the order of the schema's properties. */
-export function limitsOf(document: Json, root: Json, sectionOfResources: string): Limit[] {
+export function limitsOf(document: Json, root: Json, sectionOfResources: string, rootName?: string): Limit[] {
   const out: Limit[] = [];
-  const visit = (node: Json | undefined, path: string[], described: string, depth: number) => {
+  const nameOf = (node: Json | undefined) => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+  const visit = (node: Json | undefined, path: string[], described: string, depth: number, parent?: string) => {
     if (depth > 10) return;
     const schema = deref(document, node);
     if (!schema || schema.readOnly) return;
+    const component = nameOf(node) ?? (depth === 0 ? rootName : undefined);
+    const property = path[path.length - 1];
     const text = `${node?.description ?? ''} ${schema.description ?? ''} ${described}`;
     const section = /\b8\b|section 8|sections [\d.]+ and 8/.test(text) ? '8' : sectionOfResources;
     for (const keyword of KEYWORDS) {
@@ -36,10 +44,18 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string)
       if (typeof value !== 'number') continue;
       // A zero minimum of a count or length has no "one past" and is the trivial bound; it is
       // still checked at the bound (an empty array), not past it.
-      out.push({ path, keyword, value, section, schema });
+      out.push({
+        path,
+        keyword,
+        value,
+        section,
+        schema,
+        ...(component && { component }),
+        ...(parent && property !== undefined && property !== '*' && { parent, property }),
+      });
     }
     if (schema.type === 'object' || schema.properties) {
-      for (const [name, child] of Object.entries((schema.properties ?? {}) as Json)) visit(child as Json, [...path, name], '', depth + 1);
+      for (const [name, child] of Object.entries((schema.properties ?? {}) as Json)) visit(child as Json, [...path, name], '', depth + 1, component);
     }
     if (schema.type === 'array' && schema.items) visit(schema.items, [...path, '*'], '', depth + 1);
   };

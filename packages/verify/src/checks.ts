@@ -1,7 +1,7 @@
 // The checks of one answer: what every answer must satisfy (a documented status, JSON where JSON
 // is documented, a body and headers that validate, no server error) and what the request's purpose
 // expects of it (accepted, refused in the interface's error shape, 401).
-import { type Json, type Operation, responseFor } from './contract.js';
+import { type Json, namedHeaders, type Operation, responseFor } from './contract.js';
 import type { CheckResult, Recorder } from './report.js';
 import { subsection } from './sections.js';
 import { curlOf, type Exchange } from './transport.js';
@@ -122,6 +122,15 @@ export function checkExchange(
     const problem = headerProblem(header.schema, value);
     if (problem) headerProblems.push(`${name} ${problem}`);
   }
-  if (Object.keys(documented.headers).length > 0) record('response-headers', endpoints, headerProblems.length > 0 ? headerProblems.join('; ') : undefined);
+  // Section 8 defines headers for C without saying which responses carry them: wherever one
+  // arrives, it must keep to its definition.
+  const named = Object.entries(namedHeaders(operation.api)).filter(([name]) => !(name in documented.headers) && exchange.headers.get(name) !== null);
+  for (const [name, schema] of named) {
+    const problem = headerProblem(schema, exchange.headers.get(name)!);
+    if (problem) headerProblems.push(`${name} ${problem}`);
+  }
+  if (Object.keys(documented.headers).length > 0 || named.length > 0) {
+    record('response-headers', endpoints, headerProblems.length > 0 ? headerProblems.join('; ') : undefined);
+  }
   return allPassed;
 }

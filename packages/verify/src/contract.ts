@@ -92,6 +92,8 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON request body schema (dereferenced at its root), when there is one. */
   bodySchema?: Json;
+  /** Its component name (`Message`), when the body schema is a `$ref`. */
+  bodySchemaName?: string;
   bodyRequired: boolean;
   bodyMediaType?: string;
   /** Documented request examples (`example`, then every `examples` value). */
@@ -166,6 +168,7 @@ export function operationsOf(api: ApiId): Operation[] {
         path,
         parameters,
         ...(media && { bodySchema: deref(document, media.schema), bodyMediaType: mediaType }),
+        ...(typeof media?.schema?.$ref === 'string' && { bodySchemaName: media.schema.$ref.split('/').pop() }),
         bodyRequired: Boolean(requestBody?.required),
         examples,
         responses,
@@ -176,6 +179,17 @@ export function operationsOf(api: ApiId): Operation[] {
   }
   cache.set(api, out);
   return out;
+}
+
+/**
+ * The interface's named response headers (`components.headers`: C's RetryAfter,
+ * Content-Security-Policy, Strict-Transport-Security), whichever responses carry them.
+ */
+export function namedHeaders(api: ApiId): Record<string, Json> {
+  const document = bundle(api);
+  return Object.fromEntries(
+    Object.entries((document.components?.headers ?? {}) as Json).map(([name, h]) => [name, deref(document, deref(document, h as Json)?.schema) ?? {}]),
+  );
 }
 
 export function findOperation(api: ApiId, operationId: string): Operation {

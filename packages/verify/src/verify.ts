@@ -169,7 +169,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
       for (const [index, op] of operations.entries()) {
         if (!op.bodySchema || DESTRUCTIVE(op)) continue;
         const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
-        for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2))) {
+        for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
           if (options.live && isDestinationPath(limit.path)) {
             recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
             continue;

@@ -150,6 +150,17 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]).toMatchObject({ section: '4.4', message: 'Location is missing (documented on this response)' });
   });
 
+  it("a header outside its definition: C's 400 carries a RetryAfter of 5 seconds (section 8: 10 to 1000)", async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1') && answer.status === 400 ? { ...answer, headers: { ...answer.headers, retryafter: '5' } } : answer) },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'response-headers');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ operation: 'im-v1.sendMessage', section: '4.3', message: 'RetryAfter must be at least 10' });
+    expect(failures(report).every((c) => c.check === 'response-headers')).toBe(true);
+  });
+
   it('credentials ignored: C accepts a message without them', async () => {
     const report = await verifyBehind(
       {
