@@ -1,8 +1,9 @@
 // A runner of the Arazzo 1.0 workflows in specs/<id>/workflows/ (carried as data in
 // src/generated/workflows.ts). It runs the subset those files use: operationId steps, parameters,
 // request payloads, outputs, simple conditions (`==`, `!=`, `>=`, `<=`, `>`, `<`) over runtime
-// expressions ($statusCode, $response.body#/pointer, $response.header.<name>, $inputs.<name>[#/pointer],
-// $steps.<id>.outputs.<name>) and jsonpath criteria of the form `$[?@.<field> == <expression>]`.
+// expressions ($statusCode, $request.body#/pointer, $response.body#/pointer, $response.header.<name>,
+// $inputs.<name>, $steps.<id>.outputs.<name>) and jsonpath criteria `$[?@.<field> == {<expression>}]`.
+// It ignores Redocly's `x-security` (the credentials are this package's own options).
 // Its own runner rather than `redocly respect`: every request must pass this package's live guard,
 // request budget, pacing, 429 handling and credential redaction, and each answer its checks; respect
 // would send on its own, print requests its own way, and make @redocly/cli (and its dependencies) a
@@ -64,7 +65,15 @@ function pointer(value: unknown, ptr: string): unknown {
     .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as any)[key] : undefined), value);
 }
 
-const EXPRESSION = /^\$(statusCode|response\.body|response\.header\.|inputs\.|steps\.)/;
+const EXPRESSION = /^\$(statusCode|request\.body|response\.body|response\.header\.|inputs\.|steps\.)/;
+
+function requestBody(exchange: Exchange | undefined): unknown {
+  try {
+    return exchange?.request.body === undefined ? undefined : JSON.parse(exchange.request.body);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The value of one runtime expression; a string that is not one is itself. */
 export function evaluate(expression: string, scope: Scope): unknown {
@@ -73,6 +82,7 @@ export function evaluate(expression: string, scope: Scope): unknown {
   let value: unknown;
   if (head === '$statusCode') value = scope.exchange?.status;
   else if (head === '$response.body') value = scope.exchange?.json;
+  else if (head === '$request.body') value = requestBody(scope.exchange);
   else if (head.startsWith('$response.header.')) value = scope.exchange?.headers.get(head.slice('$response.header.'.length)) ?? undefined;
   else if (head.startsWith('$inputs.')) value = scope.inputs[head.slice('$inputs.'.length)];
   else if (head.startsWith('$steps.')) {
@@ -91,7 +101,8 @@ function resolve(payload: unknown, scope: Scope): unknown {
 }
 
 function literal(text: string, scope: Scope): unknown {
-  const t = text.trim();
+  // `{$...}`: a runtime expression embedded in a string (Arazzo 1.0, "Runtime Expressions").
+  const t = text.trim().replace(/^\{(\$[^{}]+)\}$/, '$1');
   if (EXPRESSION.test(t)) return evaluate(t, scope);
   if (t === 'null') return null;
   if (t === 'true' || t === 'false') return t === 'true';

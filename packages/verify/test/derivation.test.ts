@@ -43,15 +43,17 @@ describe('Arazzo criteria', () => {
   const scope = {
     inputs: { sendBody: { content: 'hi' } },
     steps: { create: { id: 7 } },
-    exchange: { status: 201, json: [{ id: 5 }, { id: 7, content: 'hi' }], headers } as never,
+    exchange: { status: 201, json: [{ id: 5 }, { id: 7, content: 'hi' }], headers, request: { body: '{"content":"hi"}' } } as never,
   };
   it.each([
     ['$statusCode == 201', 'simple', true],
     ['$statusCode >= 400', 'simple', false],
-    ['$response.body#/1/content == $inputs.sendBody#/content', 'simple', true],
+    ['$response.body#/1/content == $request.body#/content', 'simple', true],
+    ["$response.body#/1/content == 'hi'", 'simple', true],
     ['$response.body#/0/id == $steps.create.outputs.id', 'simple', false],
     ['$response.header.location == /lists/7', 'simple', true],
     ['$[?@.id == $steps.create.outputs.id]', 'jsonpath', true],
+    ['$[?@.id == {$steps.create.outputs.id}]', 'jsonpath', true],
     ['$[?@.id == 9]', 'jsonpath', false],
   ])('%s (%s) → %s', (condition, type, expected) => {
     expect(holds({ condition, type, context: '$response.body' }, scope)).toBe(expected);

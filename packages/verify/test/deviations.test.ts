@@ -194,7 +194,7 @@ describe('each deviation is caught by the check that names it', () => {
       { apis: ['gateway-v1'] },
     );
     expect(failures(report).map((c) => `${c.check} ${c.subject}`)).toEqual([
-      'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $inputs.sendBody#/content',
+      'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $steps.send.outputs.content',
     ]);
   });
 

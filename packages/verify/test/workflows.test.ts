@@ -6,14 +6,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startSandbox } from '@messaging-contracts/sandbox';
 import { describe, expect, it } from 'vitest';
+import { findOperation } from '../src/contract.js';
 import { workflowFiles } from '../src/generated/workflows.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const specs = join(here, '..', '..', '..', 'specs');
 // The specs package's Redocly (the one `pnpm lint` runs), not a second copy as a dependency here.
-const redocly = ['pnpm', ['--filter', '@messaging-contracts/openapi', 'exec', 'redocly', 'lint']] as const;
+const redocly = (command: string) => ['pnpm', ['--filter', '@messaging-contracts/openapi', 'exec', 'redocly', command]] as const;
+const redoclyEnv = { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' };
 const config = join(here, 'arazzo.redocly.yaml');
 
 const files = readdirSync(specs, { withFileTypes: true })
@@ -30,7 +33,8 @@ const files = readdirSync(specs, { withFileTypes: true })
 
 async function lint(paths: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(redocly[0], [...redocly[1], '--config', config, ...paths], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' } });
+    const [pnpm, args] = redocly('lint');
+    const { stdout, stderr } = await run(pnpm, [...args, '--config', config, ...paths], { env: redoclyEnv });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -66,4 +70,30 @@ describe('the Arazzo workflows', () => {
     await run(process.execPath, [join(here, '..', 'scripts', 'generate-workflows.mjs'), out]);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(here, '..', 'src', 'generated', 'workflows.ts'), 'utf8'));
   });
+
+  it('run with redocly respect against the sandbox too (standard Arazzo, with Redocly x-security for the credentials)', async () => {
+    const credentials = { username: 'workflow-user', password: 'workflow-password' };
+    const sandbox = await startSandbox({ port: 0, credentials: { 'gateway-v1': credentials, 'campaign-manager-v1': credentials, 'sms-v2': { apiKey: 'workflow-key' } } });
+    try {
+      const inputs = {
+        ...credentials,
+        apiKey: 'workflow-key',
+        applicationName: 'respect-app',
+        // One body valid as both A's Message and B's SingleMessage, as both workflows name it sendBody.
+        sendBody: { content: 'Hello from respect', destination: '+447700900123' },
+        createBody: findOperation('campaign-manager-v1', 'createList').examples[0],
+        scheduleBody: findOperation('campaign-manager-v1', 'scheduleCampaign').examples[0],
+      };
+      const servers = `gateway=${sandbox.urls['gateway-v1']},sms=${sandbox.urls['sms-v2']},campaigns=${sandbox.urls['campaign-manager-v1']}`;
+      const [pnpm, args] = redocly('respect');
+      // Respect does not evaluate a runtime expression inside a jsonpath criterion (createListDeleteGone's
+      // "the list is among the lists"), so that one workflow runs under this package's runner only.
+      const { stdout } = await run(pnpm, [...args, ...files, '--input', JSON.stringify(inputs), '--server', servers, '--skip', 'createListDeleteGone'], { env: redoclyEnv });
+      // One summary per file, each with its one workflow passed (the skipped one is not counted).
+      expect(stdout.match(/Workflows: 1 passed, 1 total/g)).toHaveLength(4);
+      expect(stdout).not.toMatch(/failed/);
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
 });

@@ -30,12 +30,30 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "sendBody"
             ],
             "properties": {
+              "username": {
+                "description": "The user name of HTTP Basic authentication (section 5); used by redocly respect through x-security.",
+                "type": "string"
+              },
+              "password": {
+                "description": "The password of HTTP Basic authentication (section 5).",
+                "type": "string",
+                "format": "password"
+              },
               "sendBody": {
                 "description": "A Message request body (the verifier uses the operation's documented example).",
                 "type": "object"
               }
             }
           },
+          "x-security": [
+            {
+              "schemeName": "basicAuth",
+              "values": {
+                "username": "$inputs.username",
+                "password": "$inputs.password"
+              }
+            }
+          ],
           "steps": [
             {
               "stepId": "send",
@@ -51,7 +69,9 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 }
               ],
               "outputs": {
-                "id": "$response.body#/0"
+                "id": "$response.body#/0",
+                "content": "$request.body#/content",
+                "destination": "$request.body#/destination"
               }
             },
             {
@@ -70,10 +90,10 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "condition": "$statusCode == 200"
                 },
                 {
-                  "condition": "$response.body#/content == $inputs.sendBody#/content"
+                  "condition": "$response.body#/content == $steps.send.outputs.content"
                 },
                 {
-                  "condition": "$response.body#/destination == $inputs.sendBody#/destination"
+                  "condition": "$response.body#/destination == $steps.send.outputs.destination"
                 }
               ]
             }
@@ -110,12 +130,25 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "sendBody"
             ],
             "properties": {
+              "apiKey": {
+                "description": "The value of the Authorization header (section 5); used by redocly respect through x-security.",
+                "type": "string",
+                "format": "password"
+              },
               "sendBody": {
                 "description": "A SingleMessage request body (the verifier uses the operation's documented example).",
                 "type": "object"
               }
             }
           },
+          "x-security": [
+            {
+              "schemeName": "apiKey",
+              "values": {
+                "apiKey": "$inputs.apiKey"
+              }
+            }
+          ],
           "steps": [
             {
               "stepId": "send",
@@ -130,11 +163,12 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "condition": "$statusCode == 202"
                 },
                 {
-                  "condition": "$response.body#/status == accepted"
+                  "condition": "$response.body#/status == 'accepted'"
                 }
               ],
               "outputs": {
-                "id": "$response.body#/id"
+                "id": "$response.body#/id",
+                "content": "$request.body#/content"
               }
             },
             {
@@ -156,7 +190,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "condition": "$response.body#/id == $steps.send.outputs.id"
                 },
                 {
-                  "condition": "$response.body#/content == $inputs.sendBody#/content"
+                  "condition": "$response.body#/content == $steps.send.outputs.content"
                 }
               ]
             }
@@ -194,6 +228,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "scheduleBody"
             ],
             "properties": {
+              "username": {
+                "description": "The user name of HTTP Basic authentication (section 5); used by redocly respect through x-security.",
+                "type": "string"
+              },
+              "password": {
+                "description": "The password of HTTP Basic authentication (section 5).",
+                "type": "string",
+                "format": "password"
+              },
               "applicationName": {
                 "description": "The application_name path segment.",
                 "type": "string"
@@ -204,6 +247,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               }
             }
           },
+          "x-security": [
+            {
+              "schemeName": "basicAuth",
+              "values": {
+                "username": "$inputs.username",
+                "password": "$inputs.password"
+              }
+            }
+          ],
           "steps": [
             {
               "stepId": "schedule",
@@ -283,6 +335,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "createBody"
             ],
             "properties": {
+              "username": {
+                "description": "The user name of HTTP Basic authentication (section 5); used by redocly respect through x-security.",
+                "type": "string"
+              },
+              "password": {
+                "description": "The password of HTTP Basic authentication (section 5).",
+                "type": "string",
+                "format": "password"
+              },
               "applicationName": {
                 "description": "The application_name path segment.",
                 "type": "string"
@@ -293,6 +354,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               }
             }
           },
+          "x-security": [
+            {
+              "schemeName": "basicAuth",
+              "values": {
+                "username": "$inputs.username",
+                "password": "$inputs.password"
+              }
+            }
+          ],
           "steps": [
             {
               "stepId": "create",
@@ -333,7 +403,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 },
                 {
                   "context": "$response.body",
-                  "condition": "$[?@.id == $steps.create.outputs.id]",
+                  "condition": "$[?@.id == {$steps.create.outputs.id}]",
                   "type": "jsonpath"
                 }
               ]
@@ -394,6 +464,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "createBody"
             ],
             "properties": {
+              "username": {
+                "description": "The user name of HTTP Basic authentication (section 5); used by redocly respect through x-security.",
+                "type": "string"
+              },
+              "password": {
+                "description": "The password of HTTP Basic authentication (section 5).",
+                "type": "string",
+                "format": "password"
+              },
               "applicationName": {
                 "description": "The application_name path segment.",
                 "type": "string"
@@ -404,6 +483,15 @@ export const workflowFiles: readonly WorkflowFile[] = [
               }
             }
           },
+          "x-security": [
+            {
+              "schemeName": "basicAuth",
+              "values": {
+                "username": "$inputs.username",
+                "password": "$inputs.password"
+              }
+            }
+          ],
           "steps": [
             {
               "stepId": "create",
