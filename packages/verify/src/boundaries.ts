@@ -5,7 +5,7 @@
 // spec-check's catalogue (tools/spec-check/catalog), which is a private tool of this repository
 // and not published: the bundles carry the same limits, and spec-check holds the bundles to the
 // catalogue, so the limits verified here are the catalogue's.
-import { deref, type Json } from './contract.js';
+import { deref, type Json, type Operation } from './contract.js';
 
 export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'x-max-days-ahead';
 const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
@@ -164,4 +164,18 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
   const where = pointerOf(limit.path) || '(body)';
   const past = limit.keyword.startsWith('max') || limit.keyword === 'x-max-days-ahead' ? '+ 1' : '- 1';
   return `${where} ${side === 'at' ? 'at' : 'past'} ${limit.keyword} ${limit.value}${side === 'past' ? ` (${past})` : ''}`;
+}
+
+/** A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when there is no "past". */
+export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number): unknown | 'none' {
+  if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
+  for (const base of bases) {
+    if (!hasPath(base, limit.path) && limit.path.length > 0) continue;
+    for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
+      const body = withValue(base, limit.path, value);
+      const violations = op.validators.body!(body, { now: () => now });
+      if (side === 'at' ? violations.length === 0 : violations.some((v) => v.rule === limit.keyword)) return body;
+    }
+  }
+  return undefined;
 }

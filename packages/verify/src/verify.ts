@@ -1,11 +1,10 @@
 // One verification run: the target and its guard, then per interface the phases (positive,
 // boundaries, invalid input, authentication, workflows) and finally the callbacks. The programmatic
 // API; the CLI (cli.ts) only parses flags into these options and prints.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { runWorkflow, type WorkflowHost } from './arazzo.js';
-import { candidates, describeLimit, hasPath, limitsOf, valueAt, withValue } from './boundaries.js';
-import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
-import { checkExchange, type Expectation, headerProblem } from './checks.js';
+import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
+import { verifyCallbacks } from './callback-checks.js';
+import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
@@ -15,7 +14,10 @@ import { type Report, Recorder } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
 import { letterOf, subsection } from './sections.js';
-import { type Exchange, Transport } from './transport.js';
+import { Transport } from './transport.js';
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
 
 export interface VerifyOptions {
   /** Scheme, host and port of the deployment; the interfaces' base paths are added. */
@@ -59,7 +61,6 @@ export interface VerifyOptions {
   printRequest?: (line: string) => void;
 }
 
-export class UsageError extends Error {}
 
 const DESTRUCTIVE = (op: Operation) => op.method === 'DELETE' || /^delete/.test(op.operationId);
 /** An operation that reads or changes one resource by its id: only the workflows, with ids they created, call it. */
@@ -251,20 +252,6 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   };
 }
 
-/** A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when there is no "past". */
-function boundaryBody(op: Operation, limit: ReturnType<typeof limitsOf>[number], side: 'at' | 'past', bases: unknown[], now: number): unknown | 'none' {
-  if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
-  for (const base of bases) {
-    if (!hasPath(base, limit.path) && limit.path.length > 0) continue;
-    for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
-      const body = withValue(base, limit.path, value);
-      const violations = op.validators.body!(body, { now: () => now });
-      if (side === 'at' ? violations.length === 0 : violations.some((v) => v.rule === limit.keyword)) return body;
-    }
-  }
-  return undefined;
-}
-
 /** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */
 function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] }, applicationName: string) {
   const inputs: Record<string, unknown> = {};
@@ -274,110 +261,4 @@ function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<s
     if (step) inputs[name] = findOperation(api, step.operationId).examples[0];
   }
   return inputs;
-}
-
-type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
-
-/** Section 6: B's status and reply callbacks and C's status callback, to the receiver. */
-async function verifyCallbacks(options: VerifyOptions, apis: ApiId[], recorder: Recorder, send: Send, baseUrl: string, print: (line: string) => void) {
-  const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
-  if (kinds.length === 0) return;
-  if (!options.sandboxControl && options.listen === undefined) {
-    recorder.note('callbacks not checked: give --listen and --callback-url (registering that address with the service is yours to do; section 6 does not show where)');
-    return;
-  }
-  if (options.dryRun) {
-    print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
-    return;
-  }
-  const listener = await CallbackListener.start(options.listen ?? 0);
-  const before = recorder.checks.length;
-  const failedBefore = recorder.failed;
-  try {
-    const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
-    const control = async (method: string, path: string, body: unknown) => {
-      const response = await fetch(`${baseUrl}/__sandbox${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${method} /__sandbox${path}: ${text.slice(0, 200)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
-    if (options.sandboxControl) {
-      await control('PUT', '/callbacks', Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])));
-    }
-    // What must arrive: a status callback for each message sent here (and, from a sandbox, a reply).
-    const expected: { kind: CallbackKind; id?: string }[] = [];
-    for (const api of ['sms-v2', 'im-v1'] as const) {
-      if (!apis.includes(api)) continue;
-      const op = findOperation(api, 'sendMessage');
-      const answer = await send(op, { body: op.examples[0] }, 'message sent to trigger its status callback', 'accepted');
-      const id = (answer?.json as { id?: unknown } | undefined)?.id;
-      const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
-      if (typeof id !== 'string') {
-        // The answer named no message (its own checks fail); any status callback will do.
-        expected.push({ kind });
-        continue;
-      }
-      expected.push({ kind, id });
-      if (options.sandboxControl) {
-        // A state other than the one a new message has (section 3), from the bundle's own enum.
-        const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
-        await control('POST', '/status', { id, status: statuses.find((s) => s !== 'accepted') ?? 'sent' });
-        if (api === 'sms-v2') {
-          await control('POST', '/reply', { messageId: id });
-          expected.push({ kind: 'smsReply' });
-        }
-      }
-    }
-    const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
-    const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
-      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || a.body?.id === e.id || a.refusal !== undefined));
-    const deadline = Date.now() + timeout;
-    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
-    for (const e of expected) {
-      const { api, webhook } = CALLBACK_ROUTES[e.kind];
-      recorder.add({
-        check: 'callback-received',
-        section: '6',
-        operation: `${api}.${webhook}`,
-        subject: e.id ? `${webhook} for message ${e.id}` : webhook,
-        passed: arrivedFor(e),
-        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${publicUrl}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
-      });
-    }
-    for (const [i, arrival] of listener.arrivals.entries()) {
-      const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
-      const operation = `${api}.${webhook}`;
-      const subject = `callback ${i + 1} at ${CALLBACK_ROUTES[arrival.kind].path}`;
-      const refusal = arrival.refusal;
-      recorder.add({
-        check: 'callback-body',
-        section: subsection(api, 2),
-        operation,
-        subject,
-        passed: refusal === undefined,
-        ...(refusal && {
-          message: `the receiver refused it with ${refusal.status} (${refusal.reason})${refusal.violations ? `: ${refusal.violations.map((v) => `${v.pointer || '(body)'} ${v.message}`).join('; ')}` : ''}`,
-        }),
-      });
-      if (arrival.answerStatus === 200) {
-        const problems = Object.entries(answerHeadersOf(arrival.kind)).flatMap(([name, schema]) => {
-          const value = arrival.answerHeaders[name.toLowerCase()];
-          if (value === undefined) return [`${name} is missing`];
-          const problem = headerProblem(schema, value);
-          return problem ? [`${name} ${problem}`] : [];
-        });
-        if (Object.keys(answerHeadersOf(arrival.kind)).length > 0) {
-          recorder.add({ check: 'callback-answer', section: subsection(api, 4), operation, subject, passed: problems.length === 0, ...(problems.length > 0 && { message: problems.join('; ') }) });
-        }
-      }
-    }
-  } finally {
-    await listener.close();
-  }
-  print(`callbacks (section 6): ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
 }
