@@ -14,21 +14,38 @@ import type { VerifyOptions } from './verify.js';
 type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
 
 /** Section 6: B's status and reply callbacks and C's status callback, to the receiver. */
-export async function verifyCallbacks(options: VerifyOptions, apis: ApiId[], recorder: Recorder, send: Send, baseUrl: string, print: (line: string) => void) {
+/**
+ * The receiver, started before the first request when callbacks can be checked, so that every
+ * callback that arrives during the run is validated; undefined (with a note) when they cannot.
+ */
+export async function startCallbackListener(options: VerifyOptions, apis: ApiId[], recorder: Recorder, print: (line: string) => void) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
-  if (kinds.length === 0) return;
+  if (kinds.length === 0) return undefined;
   if (!options.sandboxControl && options.listen === undefined) {
     recorder.note('callbacks not checked: give --listen and --callback-url (registering that address with the service is yours to do; section 6 does not show where)');
-    return;
+    return undefined;
   }
   if (options.dryRun) {
     print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
-    return;
+    return undefined;
   }
-  const listener = await CallbackListener.start(options.listen ?? 0);
+  return CallbackListener.start(options.listen ?? 0);
+}
+
+/** Triggers (from a sandbox) and awaits the callbacks of the messages this run sends, then checks every arrival. */
+export async function verifyCallbacks(
+  listener: CallbackListener,
+  options: VerifyOptions,
+  apis: ApiId[],
+  recorder: Recorder,
+  send: Send,
+  baseUrl: string,
+  print: (line: string) => void,
+) {
+  const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
   const before = recorder.checks.length;
   const failedBefore = recorder.failed;
-  try {
+  {
     const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
     const control = async (method: string, path: string, body: unknown) => {
       const response = await fetch(`${baseUrl}/__sandbox${path}`, {
@@ -111,8 +128,6 @@ export async function verifyCallbacks(options: VerifyOptions, apis: ApiId[], rec
         }
       }
     }
-  } finally {
-    await listener.close();
   }
   print(`callbacks (section 6): ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
 }

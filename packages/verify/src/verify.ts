@@ -3,7 +3,7 @@
 // API; the CLI (cli.ts) only parses flags into these options and prints.
 import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
-import { verifyCallbacks } from './callback-checks.js';
+import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
@@ -138,107 +138,111 @@ export async function verify(options: VerifyOptions): Promise<Report> {
   };
 
   print(`messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}, ${apis.join(', ')}, seed ${seed}`);
-  for (const api of apis) {
-    const phase = async (name: string, run: () => Promise<void>) => {
-      const before = recorder.checks.length;
-      const failedBefore = recorder.failed;
-      await run();
-      print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
-    };
-    const document = bundle(api);
-    const now = Date.now();
-    const operations = operationsOf(api);
-    const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
-    const generatedOf = (op: Operation, count: number, salt: number) =>
-      op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
+  const listener = await startCallbackListener(options, apis, recorder, print);
+  try {
+    for (const api of apis) {
+      const phase = async (name: string, run: () => Promise<void>) => {
+        const before = recorder.checks.length;
+        const failedBefore = recorder.failed;
+        await run();
+        print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+      };
+      const document = bundle(api);
+      const now = Date.now();
+      const operations = operationsOf(api);
+      const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
+      const generatedOf = (op: Operation, count: number, salt: number) =>
+        op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
 
-    await phase('positive (documented examples, generated bodies)', async () => {
-      for (const [index, op] of operations.entries()) {
-        if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
-        if (!op.bodySchema) {
-          await exchange(op, {}, 'no body', 'accepted');
-          continue;
-        }
-        for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
-        for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
-          await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted', { check: 'generated-accepted', section: subsection(api, 2) });
-        }
-      }
-    });
-
-    await phase('boundaries (section 8)', async () => {
-      for (const [index, op] of operations.entries()) {
-        if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-        const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
-        for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
-          if (options.live && isDestinationPath(limit.path)) {
-            recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
+      await phase('positive (documented examples, generated bodies)', async () => {
+        for (const [index, op] of operations.entries()) {
+          if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
+          if (!op.bodySchema) {
+            await exchange(op, {}, 'no body', 'accepted');
             continue;
           }
-          for (const side of ['at', 'past'] as const) {
-            const body = boundaryBody(op, limit, side, bases, now);
-            if (body === 'none') continue; // no "one past" a zero minimum
-            if (body === undefined) {
-              recorder.note(`${op.name}: no body ${describeLimit(limit, side)} could be made from the examples and generated bodies`);
-              continue;
-            }
-            const label = side === 'at' ? { check: 'boundary-accepted', section: limit.section } : { check: 'boundary-refused', section: limit.section };
-            await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? 'accepted' : 'refused', label);
-          }
-        }
-      }
-    });
-
-    await phase('invalid input (section 7)', async () => {
-      for (const op of operations) {
-        if (!op.bodySchema || DESTRUCTIVE(op) || !(op.bodySchema.required?.length > 0)) continue;
-        await exchange(op, { body: {} }, 'empty object (required fields missing)', 'refused', { check: 'invalid-refused', section: '7' });
-      }
-    });
-
-    await phase('authentication (section 5)', async () => {
-      for (const op of operations) {
-        if (op.anonymous) continue;
-        if (options.live && DESTRUCTIVE(op)) {
-          recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
-          continue;
-        }
-        const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
-        for (const credentials of ['missing', 'wrong'] as const) {
-          await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
-            check: `auth-${credentials}`,
-            section: '5',
-          });
-        }
-      }
-    });
-
-    const files = workflowFiles.filter((f) => f.api === api);
-    const inWorkflows = new Set(files.flatMap((f) => f.document.workflows.flatMap((w) => w.steps.map((s) => s.operationId))));
-    for (const op of operations) {
-      if ((DESTRUCTIVE(op) || BY_ID(op)) && !inWorkflows.has(op.operationId)) {
-        recorder.note(`${op.name} is not checked: only a workflow calls it (with ids it created), and no workflow in specs/${api}/workflows does`);
-      }
-    }
-    if (files.length > 0) {
-      await phase('workflows (Arazzo)', async () => {
-        const host: WorkflowHost = {
-          operation: (operationId) => findOperation(api, operationId),
-          send: (op, input, subject, expect) => exchange(op, input, subject, expect),
-          criterion: (op, subject, passed, message) =>
-            recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
-          note: (text) => recorder.note(text),
-        };
-        for (const file of files) {
-          for (const workflow of file.document.workflows) {
-            await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+          for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+          for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
+            await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted', { check: 'generated-accepted', section: subsection(api, 2) });
           }
         }
       });
-    }
-  }
 
-  await verifyCallbacks(options, apis, recorder, exchange, baseUrl, print);
+      await phase('boundaries (section 8)', async () => {
+        for (const [index, op] of operations.entries()) {
+          if (!op.bodySchema || DESTRUCTIVE(op)) continue;
+          const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+          for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
+            if (options.live && isDestinationPath(limit.path)) {
+              recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
+              continue;
+            }
+            for (const side of ['at', 'past'] as const) {
+              const body = boundaryBody(op, limit, side, bases, now);
+              if (body === 'none') continue; // no "one past" a zero minimum
+              if (body === undefined) {
+                recorder.note(`${op.name}: no body ${describeLimit(limit, side)} could be made from the examples and generated bodies`);
+                continue;
+              }
+              const label = side === 'at' ? { check: 'boundary-accepted', section: limit.section } : { check: 'boundary-refused', section: limit.section };
+              await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? 'accepted' : 'refused', label);
+            }
+          }
+        }
+      });
+
+      await phase('invalid input (section 7)', async () => {
+        for (const op of operations) {
+          if (!op.bodySchema || DESTRUCTIVE(op) || !(op.bodySchema.required?.length > 0)) continue;
+          await exchange(op, { body: {} }, 'empty object (required fields missing)', 'refused', { check: 'invalid-refused', section: '7' });
+        }
+      });
+
+      await phase('authentication (section 5)', async () => {
+        for (const op of operations) {
+          if (op.anonymous) continue;
+          if (options.live && DESTRUCTIVE(op)) {
+            recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
+            continue;
+          }
+          const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
+          for (const credentials of ['missing', 'wrong'] as const) {
+            await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
+              check: `auth-${credentials}`,
+              section: '5',
+            });
+          }
+        }
+      });
+
+      const files = workflowFiles.filter((f) => f.api === api);
+      const inWorkflows = new Set(files.flatMap((f) => f.document.workflows.flatMap((w) => w.steps.map((s) => s.operationId))));
+      for (const op of operations) {
+        if ((DESTRUCTIVE(op) || BY_ID(op)) && !inWorkflows.has(op.operationId)) {
+          recorder.note(`${op.name} is not checked: only a workflow calls it (with ids it created), and no workflow in specs/${api}/workflows does`);
+        }
+      }
+      if (files.length > 0) {
+        await phase('workflows (Arazzo)', async () => {
+          const host: WorkflowHost = {
+            operation: (operationId) => findOperation(api, operationId),
+            send: (op, input, subject, expect) => exchange(op, input, subject, expect),
+            criterion: (op, subject, passed, message) =>
+              recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
+            note: (text) => recorder.note(text),
+          };
+          for (const file of files) {
+            for (const workflow of file.document.workflows) {
+              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+            }
+          }
+        });
+      }
+    }
+    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, baseUrl, print);
+  } finally {
+    await listener?.close();
+  }
 
   return {
     target: baseUrl,
