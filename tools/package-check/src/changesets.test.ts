@@ -88,6 +88,7 @@ describe('pnpm version-packages', () => {
       [`${scope}/campaign-manager-v1-types`, 'none'],
       [`${scope}/openapi`, 'none'],
       [`${scope}/sandbox`, 'none'], // depends on openapi and validators only
+      [`${scope}/verify`, 'patch'], // webhooks
       ...packages.filter((pkg) => pkg.private).map((pkg): [string, 'none'] => [pkg.name, 'none']),
     ];
     expect(want.map(([name]) => name).sort()).toEqual(packages.map((pkg) => pkg.name));

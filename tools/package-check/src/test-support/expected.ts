@@ -17,6 +17,7 @@ export const EXPECTED_PUBLISHABLE = [
   '@messaging-contracts/webhooks',
   '@messaging-contracts/sandbox',
   '@messaging-contracts/validators',
+  '@messaging-contracts/verify',
   ...IDS.map((id) => `@messaging-contracts/${id}-types`),
   ...IDS.map((id) => `@messaging-contracts/${id}-client`),
 ].sort();

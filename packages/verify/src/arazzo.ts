@@ -1,0 +1,192 @@
+// A runner of the Arazzo 1.0 workflows in specs/<id>/workflows/ (carried as data in
+// src/generated/workflows.ts). It runs the subset those files use: operationId steps, parameters,
+// request payloads, outputs, simple conditions (`==`, `!=`, `>=`, `<=`, `>`, `<`) over runtime
+// expressions ($statusCode, $request.body#/pointer, $response.body#/pointer, $response.header.<name>,
+// $inputs.<name>, $steps.<id>.outputs.<name>) and jsonpath criteria `$[?@.<field> == {<expression>}]`.
+// It ignores Redocly's `x-security` (the credentials are this package's own options).
+// Its own runner rather than `redocly respect`: every request must pass this package's live guard,
+// request budget, pacing, 429 handling and credential redaction, and each answer its checks; respect
+// would send on its own, print requests its own way, and make @redocly/cli (and its dependencies) a
+// run-time dependency of a published package. The files stay standard Arazzo, linted by Redocly.
+import type { Operation } from './contract.js';
+import type { Expectation } from './checks.js';
+import type { RequestInput } from './requests.js';
+import type { Exchange } from './transport.js';
+
+export interface Criterion {
+  condition: string;
+  context?: string;
+  type?: string;
+}
+export interface Step {
+  stepId: string;
+  operationId: string;
+  description?: string;
+  parameters?: { name: string; in: string; value: unknown }[];
+  requestBody?: { contentType?: string; payload?: unknown };
+  successCriteria?: Criterion[];
+  outputs?: Record<string, string>;
+  [key: string]: unknown;
+}
+export interface Workflow {
+  workflowId: string;
+  summary?: string;
+  inputs?: { properties?: Record<string, unknown>; [key: string]: unknown };
+  steps: Step[];
+  [key: string]: unknown;
+}
+export interface WorkflowFile {
+  api: string;
+  file: string;
+  document: { arazzo: string; workflows: Workflow[]; [key: string]: unknown };
+}
+
+export interface WorkflowHost {
+  operation(operationId: string): Operation;
+  /** Sends and checks the step's request; undefined in a dry run. */
+  send(operation: Operation, input: RequestInput, subject: string, expect: Expectation): Promise<Exchange | undefined>;
+  /** Records the result of one success criterion. */
+  criterion(operation: Operation, subject: string, passed: boolean, message?: string): void;
+  note(text: string): void;
+}
+
+interface Scope {
+  inputs: Record<string, unknown>;
+  steps: Record<string, Record<string, unknown>>;
+  exchange?: Exchange;
+}
+
+function pointer(value: unknown, ptr: string): unknown {
+  if (ptr === '' || ptr === '/') return ptr === '' ? value : (value as any)?.[''];
+  return ptr
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as any)[key] : undefined), value);
+}
+
+const EXPRESSION = /^\$(statusCode|request\.body|response\.body|response\.header\.|inputs\.|steps\.)/;
+
+function requestBody(exchange: Exchange | undefined): unknown {
+  try {
+    return exchange?.request.body === undefined ? undefined : JSON.parse(exchange.request.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of one runtime expression; a string that is not one is itself. */
+export function evaluate(expression: string, scope: Scope): unknown {
+  if (!EXPRESSION.test(expression)) return expression;
+  const [head, ptr] = expression.includes('#') ? [expression.slice(0, expression.indexOf('#')), expression.slice(expression.indexOf('#') + 1)] : [expression, undefined];
+  let value: unknown;
+  if (head === '$statusCode') value = scope.exchange?.status;
+  else if (head === '$response.body') value = scope.exchange?.json;
+  else if (head === '$request.body') value = requestBody(scope.exchange);
+  else if (head.startsWith('$response.header.')) value = scope.exchange?.headers.get(head.slice('$response.header.'.length)) ?? undefined;
+  else if (head.startsWith('$inputs.')) value = scope.inputs[head.slice('$inputs.'.length)];
+  else if (head.startsWith('$steps.')) {
+    const [, stepId, outputs, name] = head.split('.');
+    value = outputs === 'outputs' ? scope.steps[stepId!]?.[name!] : undefined;
+  }
+  return ptr === undefined ? value : pointer(value, ptr);
+}
+
+/** A payload with every runtime expression in it replaced by its value. */
+function resolve(payload: unknown, scope: Scope): unknown {
+  if (typeof payload === 'string') return evaluate(payload, scope);
+  if (Array.isArray(payload)) return payload.map((item) => resolve(item, scope));
+  if (payload !== null && typeof payload === 'object') return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, resolve(v, scope)]));
+  return payload;
+}
+
+function literal(text: string, scope: Scope): unknown {
+  // `{$...}`: a runtime expression embedded in a string (Arazzo 1.0, "Runtime Expressions").
+  const t = text.trim().replace(/^\{(\$[^{}]+)\}$/, '$1');
+  if (EXPRESSION.test(t)) return evaluate(t, scope);
+  if (t === 'null') return null;
+  if (t === 'true' || t === 'false') return t === 'true';
+  if (/^-?\d+(\.\d+)?$/.test(t)) return Number(t);
+  if (/^'.*'$|^".*"$/.test(t)) return t.slice(1, -1);
+  return t;
+}
+
+function compare(left: unknown, op: string, right: unknown): boolean {
+  // Numbers and numeric strings compare as numbers (a path value is text, a body value a number).
+  const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined);
+  const [l, r] = [numeric(left), numeric(right)];
+  switch (op) {
+    case '==':
+      return l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right);
+    case '!=':
+      return l !== undefined && r !== undefined ? l !== r : JSON.stringify(left) !== JSON.stringify(right);
+    default:
+      if (l === undefined || r === undefined) return false;
+      return op === '>=' ? l >= r : op === '<=' ? l <= r : op === '>' ? l > r : l < r;
+  }
+}
+
+/** Whether a criterion holds; `undefined` when it uses syntax this runner does not know. */
+export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
+  if ((criterion.type ?? 'simple') === 'simple') {
+    const match = /^(.+?)\s*(==|!=|>=|<=|>|<)\s*(.+)$/.exec(criterion.condition);
+    if (!match) return undefined;
+    return compare(literal(match[1]!, scope), match[2]!, literal(match[3]!, scope));
+  }
+  if (criterion.type === 'jsonpath') {
+    const match = /^\$\[\?\(?@\.(\w+)\s*(==|!=)\s*(.+?)\)?\]$/.exec(criterion.condition.trim());
+    if (!match) return undefined;
+    const context = criterion.context ? evaluate(criterion.context, scope) : undefined;
+    const items = Array.isArray(context) ? context : [];
+    const want = literal(match[3]!, scope);
+    return items.some((item) => compare((item as any)?.[match[1]!], match[2]!, want));
+  }
+  return undefined;
+}
+
+/** A step that must fail names a status of 400 or more in its criteria. */
+function expectationOf(step: Step): Expectation {
+  const failing = (step.successCriteria ?? []).some((c) => /^\$statusCode\s*(>=|==|>)\s*[45]\d\d\s*$/.test(c.condition));
+  return failing ? 'failure' : 'any';
+}
+
+export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workflow: Workflow, inputs: Record<string, unknown>): Promise<void> {
+  const scope: Scope = { inputs, steps: {} };
+  for (const step of workflow.steps) {
+    const operation = host.operation(step.operationId);
+    const subject = `workflow ${workflow.workflowId}, step ${step.stepId}`;
+    const path: Record<string, unknown> = {};
+    const query: Record<string, unknown> = {};
+    for (const parameter of step.parameters ?? []) {
+      const value = resolve(parameter.value, scope);
+      if (parameter.in === 'path') path[parameter.name] = value;
+      else if (parameter.in === 'query') query[parameter.name] = value;
+    }
+    const body = step.requestBody ? resolve(step.requestBody.payload, scope) : undefined;
+    const exchange = await host.send(operation, { path, query, ...(body !== undefined && { body }) }, subject, expectationOf(step));
+    if (!exchange) {
+      // Dry run: later steps show where this step's outputs would go.
+      scope.steps[step.stepId] = Object.fromEntries(Object.keys(step.outputs ?? {}).map((name) => [name, `{$steps.${step.stepId}.outputs.${name}}`]));
+      continue;
+    }
+    scope.exchange = exchange;
+    let passed = true;
+    for (const criterion of step.successCriteria ?? []) {
+      const result = holds(criterion, scope);
+      const text = criterion.type && criterion.type !== 'simple' ? `${criterion.context ?? ''} ${criterion.condition}` : criterion.condition;
+      if (result === undefined) {
+        host.criterion(operation, `${subject}: ${text}`, false, `${file.file}: this runner does not support the criterion`);
+        passed = false;
+        continue;
+      }
+      host.criterion(operation, `${subject}: ${text}`, result, result ? undefined : `does not hold (status ${exchange.status})`);
+      passed &&= result;
+    }
+    scope.steps[step.stepId] = Object.fromEntries(Object.entries(step.outputs ?? {}).map(([name, expression]) => [name, evaluate(expression, scope)]));
+    if (!passed) {
+      const rest = workflow.steps.slice(workflow.steps.indexOf(step) + 1).map((s) => s.stepId);
+      if (rest.length > 0) host.note(`${file.file} ${workflow.workflowId}: steps ${rest.join(', ')} not run, as step ${step.stepId} failed`);
+      return;
+    }
+  }
+}

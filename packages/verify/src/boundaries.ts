@@ -1,0 +1,181 @@
+// The documented limits of a request body (section 8, and the lengths and ranges of section 2),
+// read from the bundle's schemas: maxLength/minLength, maxItems/minItems, maximum/minimum and
+// `x-max-days-ahead`. For each, a body at the bound (must be accepted) and one past it (must be
+// refused in the interface's error shape, section 7). Read from the bundle rather than from
+// spec-check's catalogue (tools/spec-check/catalog), which is a private tool of this repository
+// and not published: the bundles carry the same limits, and spec-check holds the bundles to the
+// catalogue, so the limits verified here are the catalogue's.
+import { deref, type Json, type Operation } from './contract.js';
+
+export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'x-max-days-ahead';
+const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
+
+export interface Limit {
+  /** Property names and `*` for an array item, from the body's root. */
+  path: string[];
+  keyword: LimitKeyword;
+  value: number;
+  /** The section the bundle's description cites (`8` when it cites section 8). */
+  section: string;
+  schema: Json;
+  /** The named schema the keyword sits on (`LongString`), when it is one. */
+  component?: string;
+  /** The named object schema whose property this is (`Destination`), and the property (`mobile`). */
+  parent?: string;
+  property?: string;
+}
+
+export const pointerOf = (path: readonly string[]) => path.map((t) => `/${t === '*' ? '0' : t}`).join('');
+
+/** Every limit of a request body schema, depth-first in the order of the schema's properties. */
+export function limitsOf(document: Json, root: Json, sectionOfResources: string, rootName?: string): Limit[] {
+  const out: Limit[] = [];
+  const nameOf = (node: Json | undefined) => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
+  const visit = (node: Json | undefined, path: string[], described: string, depth: number, parent?: string) => {
+    if (depth > 10) return;
+    const schema = deref(document, node);
+    if (!schema || schema.readOnly) return;
+    const component = nameOf(node) ?? (depth === 0 ? rootName : undefined);
+    const property = path[path.length - 1];
+    const text = `${node?.description ?? ''} ${schema.description ?? ''} ${described}`;
+    const section = /\b8\b|section 8|sections [\d.]+ and 8/.test(text) ? '8' : sectionOfResources;
+    for (const keyword of KEYWORDS) {
+      const value = schema[keyword];
+      if (typeof value !== 'number') continue;
+      // A zero minimum of a count or length has no "one past" and is the trivial bound; it is
+      // still checked at the bound (an empty array), not past it.
+      out.push({
+        path,
+        keyword,
+        value,
+        section,
+        schema,
+        ...(component && { component }),
+        ...(parent && property !== undefined && property !== '*' && { parent, property }),
+      });
+    }
+    if (schema.type === 'object' || schema.properties) {
+      for (const [name, child] of Object.entries((schema.properties ?? {}) as Json)) visit(child as Json, [...path, name], '', depth + 1, component);
+    }
+    if (schema.type === 'array' && schema.items) visit(schema.items, [...path, '*'], '', depth + 1);
+  };
+  visit(root, [], '', 0);
+  return out;
+}
+
+/** The container and key at `path` inside `body`, if its parent exists (array items: index 0). */
+function parentOf(body: unknown, path: readonly string[]): { container: any; key: string | number } | undefined {
+  let at: any = body;
+  for (const token of path.slice(0, -1)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = token === '*' ? (Array.isArray(at) && at.length > 0 ? at[0] : undefined) : at[token];
+    if (at === undefined) return undefined;
+  }
+  const last = path[path.length - 1];
+  if (last === undefined || at === null || typeof at !== 'object') return undefined;
+  if (last === '*') return Array.isArray(at) && at.length > 0 ? { container: at, key: 0 } : undefined;
+  return { container: at, key: last };
+}
+
+/** Whether `body` holds a value at `path` (or, for the root, always). */
+export function hasPath(body: unknown, path: readonly string[]): boolean {
+  if (path.length === 0) return true;
+  const parent = parentOf(body, path);
+  return parent !== undefined && parent.container[parent.key] !== undefined;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** `body` with the value at `path` replaced. */
+export function withValue(body: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const copy = clone(body);
+  const parent = parentOf(copy, path)!;
+  parent.container[parent.key] = value;
+  return copy;
+}
+
+export function valueAt(body: unknown, path: readonly string[]): unknown {
+  if (path.length === 0) return body;
+  const parent = parentOf(body, path);
+  return parent?.container[parent.key];
+}
+
+const FILLERS = ['a', '0', 'A', '_', 'b'];
+
+/** Strings of exactly `length` made from a valid `start` (padded or cut at several places). */
+function stringsOfLength(start: string, length: number): string[] {
+  const out = new Set<string>();
+  for (const filler of FILLERS) {
+    if (start.length >= length) {
+      out.add(start.slice(0, length));
+      out.add(start.slice(start.length - length));
+      continue;
+    }
+    const pad = filler.repeat(length - start.length);
+    const at = start.indexOf('@');
+    out.add(start + pad);
+    out.add(pad + start);
+    out.add(start.slice(0, 1) + pad + start.slice(1));
+    if (at > 0) out.add(start.slice(0, at) + pad + start.slice(at));
+    out.add(start.slice(0, Math.floor(start.length / 2)) + pad + start.slice(Math.floor(start.length / 2)));
+  }
+  return [...out];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Margin for the clocks of verifier and target: "at" the 60-day bound is an hour short of it, "past" it a day over. */
+const CLOCK_MARGIN_MS = 60 * 60 * 1000;
+
+/**
+ * Candidate values for a limit at the bound (`at`) or one past it (`past`), made from the valid
+ * value `current`; the caller keeps the first whose whole body the validator judges as intended.
+ */
+export function candidates(limit: Limit, current: unknown, side: 'at' | 'past', now: number): unknown[] {
+  const { keyword, value } = limit;
+  const target = (grow: boolean) => (side === 'at' ? value : grow ? value + 1 : value - 1);
+  switch (keyword) {
+    case 'maxLength':
+    case 'minLength': {
+      const length = target(keyword === 'maxLength');
+      if (length < 0) return [];
+      const start = typeof current === 'string' && current.length > 0 ? current : 'a';
+      return stringsOfLength(start, length);
+    }
+    case 'maxItems':
+    case 'minItems': {
+      const count = target(keyword === 'maxItems');
+      if (count < 0) return [];
+      const items = Array.isArray(current) ? current : [];
+      if (count > 0 && items.length === 0) return [];
+      return [Array.from({ length: count }, (_, i) => clone(items[i % items.length]))];
+    }
+    case 'maximum':
+    case 'minimum':
+      return [target(keyword === 'maximum')];
+    case 'x-max-days-ahead': {
+      const at = side === 'at' ? now + value * DAY_MS - CLOCK_MARGIN_MS : now + value * DAY_MS + DAY_MS;
+      return [new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z')];
+    }
+  }
+}
+
+export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
+  const where = pointerOf(limit.path) || '(body)';
+  const past = limit.keyword.startsWith('max') || limit.keyword === 'x-max-days-ahead' ? '+ 1' : '- 1';
+  return `${where} ${side === 'at' ? 'at' : 'past'} ${limit.keyword} ${limit.value}${side === 'past' ? ` (${past})` : ''}`;
+}
+
+/** A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when there is no "past". */
+export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number): unknown | 'none' {
+  if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
+  for (const base of bases) {
+    if (!hasPath(base, limit.path) && limit.path.length > 0) continue;
+    for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
+      const body = withValue(base, limit.path, value);
+      const violations = op.validators.body!(body, { now: () => now });
+      if (side === 'at' ? violations.length === 0 : violations.some((v) => v.rule === limit.keyword)) return body;
+    }
+  }
+  return undefined;
+}

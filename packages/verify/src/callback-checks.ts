@@ -1,0 +1,133 @@
+// The callback checks (section 6): a receiver for B's status and reply callbacks and C's status
+// callback, what must arrive for the messages this run sent, and the checks of what did arrive.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
+import { type Expectation, headerProblem } from './checks.js';
+import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
+import type { Recorder } from './report.js';
+import type { RequestInput } from './requests.js';
+import { subsection } from './sections.js';
+import type { Exchange } from './transport.js';
+import { UsageError } from './usage-error.js';
+import type { VerifyOptions } from './verify.js';
+
+type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
+
+/** Section 6: B's status and reply callbacks and C's status callback, to the receiver. */
+/**
+ * The receiver, started before the first request when callbacks can be checked, so that every
+ * callback that arrives during the run is validated; undefined (with a note) when they cannot.
+ */
+export async function startCallbackListener(options: VerifyOptions, apis: ApiId[], recorder: Recorder, print: (line: string) => void) {
+  const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
+  if (kinds.length === 0) return undefined;
+  if (!options.sandboxControl && options.listen === undefined) {
+    recorder.note('callbacks not checked: give --listen and --callback-url (registering that address with the service is yours to do; section 6 does not show where)');
+    return undefined;
+  }
+  if (options.dryRun) {
+    print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
+    return undefined;
+  }
+  return CallbackListener.start(options.listen ?? 0);
+}
+
+/** Triggers (from a sandbox) and awaits the callbacks of the messages this run sends, then checks every arrival. */
+export async function verifyCallbacks(
+  listener: CallbackListener,
+  options: VerifyOptions,
+  apis: ApiId[],
+  recorder: Recorder,
+  send: Send,
+  baseUrl: string,
+  print: (line: string) => void,
+) {
+  const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
+  const before = recorder.checks.length;
+  const failedBefore = recorder.failed;
+  {
+    const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
+    const control = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${baseUrl}/__sandbox${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${method} /__sandbox${path}: ${text.slice(0, 200)}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    if (options.sandboxControl) {
+      await control('PUT', '/callbacks', Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])));
+    }
+    // What must arrive: a status callback for each message sent here (and, from a sandbox, a reply).
+    const expected: { kind: CallbackKind; id?: string }[] = [];
+    for (const api of ['sms-v2', 'im-v1'] as const) {
+      if (!apis.includes(api)) continue;
+      const op = findOperation(api, 'sendMessage');
+      const answer = await send(op, { body: op.examples[0] }, 'message sent to trigger its status callback', 'accepted');
+      const id = (answer?.json as { id?: unknown } | undefined)?.id;
+      const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
+      if (typeof id !== 'string') {
+        // The answer named no message (its own checks fail); any status callback will do.
+        expected.push({ kind });
+        continue;
+      }
+      expected.push({ kind, id });
+      if (options.sandboxControl) {
+        // A state other than the one a new message has (section 3), from the bundle's own enum.
+        const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
+        await control('POST', '/status', { id, status: statuses.find((s) => s !== 'accepted') ?? 'sent' });
+        if (api === 'sms-v2') {
+          await control('POST', '/reply', { messageId: id });
+          expected.push({ kind: 'smsReply' });
+        }
+      }
+    }
+    const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
+    const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
+      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || a.body?.id === e.id || a.refusal !== undefined));
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
+    for (const e of expected) {
+      const { api, webhook } = CALLBACK_ROUTES[e.kind];
+      recorder.add({
+        check: 'callback-received',
+        section: '6',
+        operation: `${api}.${webhook}`,
+        subject: e.id ? `${webhook} for message ${e.id}` : webhook,
+        passed: arrivedFor(e),
+        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${publicUrl}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
+      });
+    }
+    for (const [i, arrival] of listener.arrivals.entries()) {
+      const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
+      const operation = `${api}.${webhook}`;
+      const subject = `callback ${i + 1} at ${CALLBACK_ROUTES[arrival.kind].path}`;
+      const refusal = arrival.refusal;
+      recorder.add({
+        check: 'callback-body',
+        section: subsection(api, 2),
+        operation,
+        subject,
+        passed: refusal === undefined,
+        ...(refusal && {
+          message: `the receiver refused it with ${refusal.status} (${refusal.reason})${refusal.violations ? `: ${refusal.violations.map((v) => `${v.pointer || '(body)'} ${v.message}`).join('; ')}` : ''}`,
+        }),
+      });
+      if (arrival.answerStatus === 200) {
+        const problems = Object.entries(answerHeadersOf(arrival.kind)).flatMap(([name, schema]) => {
+          const value = arrival.answerHeaders[name.toLowerCase()];
+          if (value === undefined) return [`${name} is missing`];
+          const problem = headerProblem(schema, value);
+          return problem ? [`${name} ${problem}`] : [];
+        });
+        if (Object.keys(answerHeadersOf(arrival.kind)).length > 0) {
+          recorder.add({ check: 'callback-answer', section: subsection(api, 4), operation, subject, passed: problems.length === 0, ...(problems.length > 0 && { message: problems.join('; ') }) });
+        }
+      }
+    }
+  }
+  print(`callbacks (section 6): ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+}

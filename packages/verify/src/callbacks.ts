@@ -1,0 +1,98 @@
+// The callback side (section 6): a receiver built from @messaging-contracts/webhooks that records
+// every callback it gets, valid or not, and the answer it gave; the checks of what arrived.
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver, type ReceiverErrorEvent } from '@messaging-contracts/webhooks';
+import { bundle, deref, type ApiId } from './contract.js';
+
+export type CallbackKind = 'smsStatus' | 'smsReply' | 'imStatus';
+
+/** Where each callback is expected, after the callback URL, and which webhook of which interface it is. */
+export const CALLBACK_ROUTES: Record<CallbackKind, { path: string; api: ApiId; webhook: string }> = {
+  smsStatus: { path: '/sms/status', api: 'sms-v2', webhook: 'statusCallback' },
+  smsReply: { path: '/sms/reply', api: 'sms-v2', webhook: 'replyCallback' },
+  imStatus: { path: '/im/status', api: 'im-v1', webhook: 'statusCallback' },
+};
+
+/** Our `X-RateLimit-Limit` on C's 200 answer (section 4.3: requests per second, 0 to 100). */
+export const CALLBACK_RATE_LIMIT = 10;
+
+export interface Arrival {
+  kind: CallbackKind;
+  /** The body, when it validated. */
+  body?: Record<string, unknown>;
+  /** Why the receiver refused it. */
+  refusal?: ReceiverErrorEvent;
+  answerStatus?: number;
+  answerHeaders: Record<string, string>;
+}
+
+export class CallbackListener {
+  readonly arrivals: Arrival[] = [];
+  private constructor(private readonly server: Server) {}
+
+  /** Listens on 127.0.0.1 only: the public address (`--callback-url`) is the user's tunnel or proxy. */
+  static async start(port: number): Promise<CallbackListener> {
+    let listener: CallbackListener;
+    const server = createServer((req, res) => listener.handle(req, res));
+    listener = new CallbackListener(server);
+    server.listen(port, '127.0.0.1');
+    await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+    return listener;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const kind = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).find((k) => path.endsWith(CALLBACK_ROUTES[k].path));
+    if (!kind) {
+      req.resume();
+      res.writeHead(404).end();
+      return;
+    }
+    const arrival: Arrival = { kind, answerHeaders: {} };
+    const accept = (body: unknown) => {
+      arrival.body = body as Record<string, unknown>;
+    };
+    const onError = (event: ReceiverErrorEvent) => {
+      arrival.refusal = event;
+    };
+    const receiver =
+      kind === 'smsStatus'
+        ? createSmsV2StatusReceiver({ onStatus: accept, onError })
+        : kind === 'smsReply'
+          ? createSmsV2ReplyReceiver({ onReply: accept, onError })
+          : createImV1StatusReceiver({ rateLimit: CALLBACK_RATE_LIMIT, onStatus: accept, onError });
+    // The answer's headers, however the receiver sets them (setHeader or writeHead's argument).
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      const headers = args.find((a, i) => i > 0 && a !== null && typeof a === 'object') as Record<string, unknown> | undefined;
+      for (const [k, v] of Object.entries(headers ?? {})) arrival.answerHeaders[k.toLowerCase()] = String(v);
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    res.on('finish', () => {
+      arrival.answerStatus = res.statusCode;
+      for (const [k, v] of Object.entries(res.getHeaders())) arrival.answerHeaders[k.toLowerCase()] = String(v);
+      this.arrivals.push(arrival);
+    });
+    receiver.node(req, res);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The documented headers of a webhook's 200 answer (C: `X-RateLimit-Limit`, section 4.3). */
+export function answerHeadersOf(kind: CallbackKind): Record<string, Record<string, any>> {
+  const { api, webhook } = CALLBACK_ROUTES[kind];
+  const document = bundle(api);
+  const item = deref(document, document.webhooks?.[webhook]);
+  const ok = deref(document, item?.post?.responses?.['200']);
+  return Object.fromEntries(Object.entries(ok?.headers ?? {}).map(([name, h]) => [name, deref(document, deref(document, h as any)?.schema) ?? {}]));
+}

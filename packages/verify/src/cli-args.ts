@@ -1,0 +1,123 @@
+// The CLI's flags, parsed with node:util's parseArgs; any mistake is one line naming the flag and
+// the rule (exit 2). Credentials: the sandbox CLI's flags, else the environment (credentials.ts).
+import { parseArgs } from 'node:util';
+import { API_IDS, type ApiId } from './contract.js';
+import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
+import { readDestinations } from './destinations.js';
+import { UsageError, type VerifyOptions } from './verify.js';
+
+export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--api <id>]... [--live --destinations <file>]
+  [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
+  [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>]
+  [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-retry-after <s>] [--dry-run]
+  [--seed <n>] [--generated <n>] [--sandbox-control] [--listen <port>] [--callback-url <url>]
+  [--callback-timeout-ms <n>] [--junit <file>] [--json <file>] [--quiet]`;
+
+export interface CliOptions extends VerifyOptions {
+  /** Start an in-process sandbox and verify it. */
+  sandbox: boolean;
+  junit?: string;
+  json?: string;
+  quiet: boolean;
+}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return Number(value);
+}
+
+export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        'base-url': { type: 'string' },
+        api: { type: 'string', multiple: true },
+        sandbox: { type: 'boolean' },
+        live: { type: 'boolean' },
+        destinations: { type: 'string' },
+        ...Object.fromEntries(CREDENTIAL_SOURCES.map((s) => [s.flag, { type: 'string' as const }])),
+        'application-name': { type: 'string' },
+        'max-requests': { type: 'string' },
+        'interval-ms': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        'max-retry-after': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        seed: { type: 'string' },
+        generated: { type: 'string' },
+        'sandbox-control': { type: 'boolean' },
+        listen: { type: 'string' },
+        'callback-url': { type: 'string' },
+        'callback-timeout-ms': { type: 'string' },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        quiet: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');
+  }
+  if (values.help) return 'help';
+  const text = (name: string) => values[name] as string | undefined;
+  const flag = (name: string) => values[name] === true;
+
+  const sandbox = flag('sandbox');
+  if (sandbox && text('base-url') !== undefined) throw new UsageError('--sandbox starts its own target; leave out --base-url');
+  if (sandbox && flag('live')) throw new UsageError('--sandbox runs on loopback; leave out --live');
+  if (!sandbox && text('base-url') === undefined) throw new UsageError('--base-url <url> is required (or --sandbox)');
+  if (text('destinations') !== undefined && !flag('live')) throw new UsageError('--destinations is used only with --live');
+
+  const apis = (values.api as string[] | undefined) ?? [...API_IDS];
+  for (const api of apis) {
+    if (!(API_IDS as readonly string[]).includes(api)) throw new UsageError(`--api must be one of ${API_IDS.join(', ')} (got ${JSON.stringify(api)})`);
+  }
+  const credentials: Credentials = {};
+  for (const source of CREDENTIAL_SOURCES) {
+    const value = text(source.flag) ?? env[source.env];
+    if (value === undefined || value === '') continue;
+    (credentials as Record<string, Record<string, string>>)[source.api] = { ...(credentials as Record<string, Record<string, string>>)[source.api], [source.part]: value };
+  }
+  if (text('callback-url') !== undefined) {
+    try {
+      const url = new URL(text('callback-url')!);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    } catch {
+      throw new UsageError('--callback-url must be an absolute http or https URL');
+    }
+  }
+  const options: CliOptions = {
+    baseUrl: text('base-url') ?? '',
+    apis: [...new Set(apis)] as ApiId[],
+    credentials,
+    sandbox,
+    live: flag('live'),
+    dryRun: flag('dry-run'),
+    sandboxControl: sandbox || flag('sandbox-control'),
+    quiet: flag('quiet'),
+  };
+  if (flag('live')) {
+    if (text('destinations') === undefined) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
+    options.destinations = readDestinations(text('destinations')!);
+  }
+  const set = <K extends keyof CliOptions>(key: K, value: CliOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set('applicationName', text('application-name'));
+  set('maxRequests', integer('max-requests', text('max-requests'), 1, 100_000));
+  set('intervalMs', integer('interval-ms', text('interval-ms'), 0, 60_000));
+  set('timeoutMs', integer('timeout-ms', text('timeout-ms'), 1, 300_000));
+  set('maxRetryAfterSeconds', integer('max-retry-after', text('max-retry-after'), 0, 1000));
+  set('seed', integer('seed', text('seed'), 0, 2 ** 31 - 1));
+  set('generated', integer('generated', text('generated'), 0, 100));
+  set('listen', integer('listen', text('listen'), 0, 65535));
+  set('callbackUrl', text('callback-url'));
+  set('callbackTimeoutMs', integer('callback-timeout-ms', text('callback-timeout-ms'), 0, 600_000));
+  set('junit', text('junit'));
+  set('json', text('json'));
+  return options;
+}

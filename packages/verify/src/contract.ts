@@ -1,0 +1,209 @@
+// What the verifier knows about the interfaces, read from the published bundles
+// (@messaging-contracts/openapi/<id>.json) once: operations, documented statuses, request bodies and
+// their examples, response headers, and each interface's authentication scheme. Nothing here is
+// restated by hand.
+import { createRequire } from 'node:module';
+import { API_IDS, type ApiId } from '@messaging-contracts/sandbox';
+import * as campaignManagerV1 from '@messaging-contracts/validators/campaign-manager-v1';
+import * as gatewayV1 from '@messaging-contracts/validators/gateway-v1';
+import * as imV1 from '@messaging-contracts/validators/im-v1';
+import * as smsV2 from '@messaging-contracts/validators/sms-v2';
+import type { OperationValidators } from '@messaging-contracts/validators';
+
+export { API_IDS, type ApiId };
+
+// A loose view of an OpenAPI 3.1 document: only what the verifier reads.
+export type Json = Record<string, any>;
+
+const require = createRequire(import.meta.url);
+const documents = new Map<ApiId, Json>();
+
+export function bundle(api: ApiId): Json {
+  let document = documents.get(api);
+  if (!document) {
+    document = require(`@messaging-contracts/openapi/${api}.json`) as Json;
+    documents.set(api, document);
+  }
+  return document;
+}
+
+/** Follows local `$ref`s (`#/components/...`) until a node without one. */
+export function deref(document: Json, node: Json | undefined): Json | undefined {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`);
+    const pointer: string = current.$ref;
+    current = pointer
+      .slice(2)
+      .split('/')
+      .reduce<Json | undefined>((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  }
+  return current;
+}
+
+/** The base path of an interface: the path of its first server URL (`{base_url}/rest/gateway`). */
+export function basePath(api: ApiId): string {
+  return String(bundle(api).servers[0].url)
+    .replace(/^\{[^}]+\}/, '')
+    .replace(/\/$/, '');
+}
+
+export interface Auth {
+  kind: 'basic' | 'apiKey';
+  /** The header carrying the credential (`Authorization`, or C's `authorization`). */
+  header: string;
+}
+
+/** Section 5, as the bundle's one security scheme states it. */
+export function authOf(api: ApiId): Auth {
+  const schemes = Object.values(bundle(api).components.securitySchemes ?? {}) as Json[];
+  const scheme = schemes[0];
+  if (!scheme) throw new Error(`${api}: the bundle has no security scheme`);
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return { kind: 'basic', header: 'Authorization' };
+  if (scheme.type === 'apiKey' && scheme.in === 'header') return { kind: 'apiKey', header: scheme.name };
+  throw new Error(`${api}: security scheme ${scheme.type} is not supported`);
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: Json;
+  example?: unknown;
+}
+
+export interface ResponseSpec {
+  /** '200', '4XX' or 'default', as in the bundle. */
+  key: string;
+  mediaTypes: string[];
+  headers: Record<string, { required: boolean; schema: Json }>;
+  /** The JSON body schema, dereferenced at its root. */
+  schema?: Json;
+}
+
+export interface Operation {
+  api: ApiId;
+  operationId: string;
+  /** `<id>.<operationId>`, the sandbox's and the report's name of an operation. */
+  name: string;
+  method: string;
+  /** The path template after the base path, as in the bundle. */
+  path: string;
+  parameters: Parameter[];
+  /** The JSON request body schema (dereferenced at its root), when there is one. */
+  bodySchema?: Json;
+  /** Its component name (`Message`), when the body schema is a `$ref`. */
+  bodySchemaName?: string;
+  bodyRequired: boolean;
+  bodyMediaType?: string;
+  /** Documented request examples (`example`, then every `examples` value). */
+  examples: unknown[];
+  responses: ResponseSpec[];
+  /** Whether the operation may be called without credentials (an empty security requirement). */
+  anonymous: boolean;
+  validators: OperationValidators;
+}
+
+const validatorModules: Record<ApiId, { operations: Record<string, OperationValidators>; callbacks: Record<string, OperationValidators> }> = {
+  'gateway-v1': gatewayV1,
+  'sms-v2': smsV2,
+  'im-v1': imV1,
+  'campaign-manager-v1': campaignManagerV1,
+};
+
+export function callbackValidators(api: ApiId): Record<string, OperationValidators> {
+  return validatorModules[api].callbacks;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+function jsonMediaType(content: Json | undefined): string | undefined {
+  return Object.keys(content ?? {}).find((type) => type === 'application/json' || /\+json$/.test(type));
+}
+
+const cache = new Map<ApiId, Operation[]>();
+
+/** Every operation of an interface, in the bundle's order. */
+export function operationsOf(api: ApiId): Operation[] {
+  const known = cache.get(api);
+  if (known) return known;
+  const document = bundle(api);
+  const out: Operation[] = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = deref(document, rawItem as Json)!;
+    for (const method of METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (!operation) continue;
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((raw: Json): Parameter => {
+        const p = deref(document, raw)!;
+        return { name: p.name, in: p.in, required: Boolean(p.required), schema: deref(document, p.schema) ?? {}, example: p.example ?? p.schema?.example };
+      });
+      const requestBody = deref(document, operation.requestBody);
+      const mediaType = jsonMediaType(requestBody?.content);
+      const media = mediaType ? requestBody!.content[mediaType] : undefined;
+      const examples = [
+        ...(media && 'example' in media ? [media.example] : []),
+        ...Object.values((media?.examples ?? {}) as Json).map((e) => deref(document, e as Json)?.value),
+      ].filter((e) => e !== undefined);
+      const responses = Object.entries(operation.responses ?? {}).map(([key, raw]): ResponseSpec => {
+        const response = deref(document, raw as Json)!;
+        const headers = Object.fromEntries(
+          Object.entries(response.headers ?? {}).map(([name, h]) => {
+            const header = deref(document, h as Json)!;
+            return [name, { required: Boolean(header.required), schema: deref(document, header.schema) ?? {} }];
+          }),
+        );
+        const json = jsonMediaType(response.content);
+        const schema = json ? deref(document, response.content[json].schema) : undefined;
+        return { key, mediaTypes: Object.keys(response.content ?? {}), headers, ...(schema && { schema }) };
+      });
+      const security = (operation.security ?? document.security ?? []) as Json[];
+      const validators = validatorModules[api].operations[operation.operationId];
+      if (!validators) throw new Error(`${api}: no validators for ${operation.operationId}`);
+      out.push({
+        api,
+        operationId: operation.operationId,
+        name: `${api}.${operation.operationId}`,
+        method: method.toUpperCase(),
+        path,
+        parameters,
+        ...(media && { bodySchema: deref(document, media.schema), bodyMediaType: mediaType }),
+        ...(typeof media?.schema?.$ref === 'string' && { bodySchemaName: media.schema.$ref.split('/').pop() }),
+        bodyRequired: Boolean(requestBody?.required),
+        examples,
+        responses,
+        anonymous: security.some((requirement) => Object.keys(requirement).length === 0),
+        validators,
+      });
+    }
+  }
+  cache.set(api, out);
+  return out;
+}
+
+/**
+ * The interface's named response headers (`components.headers`: C's RetryAfter,
+ * Content-Security-Policy, Strict-Transport-Security), whichever responses carry them.
+ */
+export function namedHeaders(api: ApiId): Record<string, Json> {
+  const document = bundle(api);
+  return Object.fromEntries(
+    Object.entries((document.components?.headers ?? {}) as Json).map(([name, h]) => [name, deref(document, deref(document, h as Json)?.schema) ?? {}]),
+  );
+}
+
+export function findOperation(api: ApiId, operationId: string): Operation {
+  const found = operationsOf(api).find((op) => op.operationId === operationId);
+  if (!found) throw new Error(`${api}: no operation ${operationId}`);
+  return found;
+}
+
+/** The documented response for a status: exact key, then `4XX`-style range, then `default`. */
+export function responseFor(operation: Operation, status: number): ResponseSpec | undefined {
+  const responses = operation.responses;
+  return (
+    responses.find((r) => r.key === String(status)) ??
+    responses.find((r) => r.key.toUpperCase() === `${String(status)[0]}XX`) ??
+    responses.find((r) => r.key === 'default')
+  );
+}

@@ -1,0 +1,87 @@
+// Valid request bodies generated from the bundle's schemas with fast-check (property-based, seeded,
+// so a run can be repeated). Each generated value is then checked by the validators package, and
+// only those it accepts are sent: the generator proposes, the contract's own validator decides.
+import fc from 'fast-check';
+import { deref, type Json } from './contract.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longest string or array generated beyond its minimum (keeps bodies small; limits are the boundary checks' job). */
+const SPAN = 12;
+
+export interface GenerateContext {
+  document: Json;
+  /** The target's clock estimate, for `x-max-days-ahead` (section 8). */
+  now: number;
+}
+
+function stringArbitrary(schema: Json, context: GenerateContext): fc.Arbitrary<string> {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? min + SPAN, min + SPAN);
+  const fits = (s: string) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
+  switch (schema.format) {
+    case 'uuid':
+      return fc.uuid({ version: 4 });
+    case 'email':
+      return fc.emailAddress().filter(fits);
+    case 'uri':
+      // fc.webUrl() costs about 100 ms a value here; a host and one path segment say enough.
+      return fc.tuple(fc.domain(), fc.stringMatching(/^[a-z0-9]{0,8}$/)).map(([host, path]) => `https://${host}/${path}`);
+    case 'date-time': {
+      const days = schema['x-max-days-ahead'];
+      // Within the documented horizon, a day short of it so that clock skew does not matter.
+      const [from, to] = typeof days === 'number' ? [context.now + DAY_MS, context.now + (days - 1) * DAY_MS] : [Date.UTC(2020, 0, 1), Date.UTC(2040, 0, 1)];
+      return fc.integer({ min: from, max: to }).map((ms) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z'));
+    }
+  }
+  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  return fc.string({ minLength: min, maxLength: max, unit: 'grapheme-ascii' });
+}
+
+/** An arbitrary of the values a (request) schema accepts; `readOnly` properties are left out. */
+export function arbitraryOf(node: Json | undefined, context: GenerateContext, depth = 0): fc.Arbitrary<unknown> {
+  const schema = deref(context.document, node) ?? {};
+  if (depth > 12) return fc.constant(null);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
+  if ('const' in schema) return fc.constant(schema.const);
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      return stringArbitrary(schema, context);
+    case 'integer': {
+      const int32 = schema.format === 'int32';
+      const min = schema.minimum ?? (int32 ? -(2 ** 31) : Number.MIN_SAFE_INTEGER);
+      const max = schema.maximum ?? (int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER);
+      return fc.integer({ min: Math.max(min, Number.MIN_SAFE_INTEGER), max: Math.min(max, Number.MAX_SAFE_INTEGER) });
+    }
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array': {
+      const min = schema.minItems ?? 0;
+      const max = Math.min(schema.maxItems ?? min + 3, min + 3);
+      return fc.array(arbitraryOf(schema.items, context, depth + 1), { minLength: min, maxLength: max });
+    }
+    default: {
+      // An object, or a schema without a type of its own.
+      if (!schema.properties) return type === 'object' ? fc.constant({}) : fc.constant(null);
+      const required: string[] = schema.required ?? [];
+      const writable = Object.entries(schema.properties as Json).filter(([, p]) => !deref(context.document, p as Json)?.readOnly);
+      const shape = Object.fromEntries(writable.map(([name, p]) => [name, arbitraryOf(p as Json, context, depth + 1)]));
+      const optional = writable.map(([name]) => name).filter((name) => !required.includes(name));
+      return fc.record(shape, { requiredKeys: required.filter((name) => name in shape) }).filter((value) => {
+        const count = Object.keys(value).length;
+        return count >= (schema.minProperties ?? 0) && (optional.length > 0 || count >= required.length);
+      });
+    }
+  }
+}
+
+/**
+ * Up to `count` generated bodies that `accepts` (the operation's request validator) finds valid,
+ * from at most `count * 10` candidates of the seeded generator.
+ */
+export function generateValid(schema: Json, context: GenerateContext, count: number, seed: number, accepts: (value: unknown) => boolean): unknown[] {
+  const candidates = fc.sample(arbitraryOf(schema, context), { numRuns: count * 10, seed });
+  return candidates.filter(accepts).slice(0, count);
+}

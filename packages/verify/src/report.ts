@@ -1,0 +1,86 @@
+// The results of a run: every check with its spec section, printed as it happens, summed in the
+// last line `verify: N checks, N failed`, and written as JSON and JUnit XML for CI.
+export interface CheckResult {
+  /** The check's name: `status-documented`, `boundary-refused`, `auth-missing`, ... */
+  check: string;
+  /** The spec document's section the check holds the target to. */
+  section: string;
+  /** `<id>.<operationId>`, or `<id>.<callback>` for a callback. */
+  operation: string;
+  /** What was sent or received: `documented example 1`, `/reference at maxLength 255 + 1`, ... */
+  subject: string;
+  passed: boolean;
+  /** Why it failed. */
+  message?: string;
+  /** The request again, as curl, credentials redacted. */
+  curl?: string;
+  status?: number;
+}
+
+export interface Report {
+  target: string;
+  apis: string[];
+  checks: CheckResult[];
+  failed: number;
+  requests: number;
+  /** Things not checked, and why (an operation no check can reach, a limit with no request side). */
+  notes: string[];
+  durationMs: number;
+  seed: number;
+}
+
+export class Recorder {
+  readonly checks: CheckResult[] = [];
+  readonly notes: string[] = [];
+  constructor(private readonly print: (line: string) => void) {}
+
+  add(result: CheckResult): void {
+    this.checks.push(result);
+    if (!result.passed) {
+      this.print(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);
+      if (result.curl) this.print(`       ${result.curl}`);
+    }
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+    this.print(`  note: ${text}`);
+  }
+
+  get failed(): number {
+    return this.checks.filter((c) => !c.passed).length;
+  }
+}
+
+export function summaryLine(report: Pick<Report, 'checks' | 'failed'>): string {
+  return `verify: ${report.checks.length} checks, ${report.failed} failed`;
+}
+
+const xml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+/** JUnit XML: one test suite per interface, one test case per check. */
+export function junitOf(report: Report): string {
+  const suites = new Map<string, CheckResult[]>();
+  for (const check of report.checks) {
+    const api = check.operation.split('.')[0]!;
+    suites.set(api, [...(suites.get(api) ?? []), check]);
+  }
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="messaging-verify" tests="${report.checks.length}" failures="${report.failed}" time="${(report.durationMs / 1000).toFixed(3)}">`];
+  for (const [api, checks] of suites) {
+    const failures = checks.filter((c) => !c.passed).length;
+    lines.push(`  <testsuite name="${xml(api)}" tests="${checks.length}" failures="${failures}">`);
+    for (const c of checks) {
+      const name = xml(`${c.check} (section ${c.section}) ${c.subject}`);
+      if (c.passed) lines.push(`    <testcase classname="${xml(c.operation)}" name="${name}"/>`);
+      else {
+        lines.push(`    <testcase classname="${xml(c.operation)}" name="${name}">`);
+        lines.push(`      <failure message="${xml(c.message ?? 'failed')}">${xml([c.message, c.curl].filter(Boolean).join('\n'))}</failure>`);
+        lines.push('    </testcase>');
+      }
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,15 @@
+// Section 1 of the verifier's README: nothing reaches a non-loopback address without `--live`.
+// Loopback is decided from the URL's host text alone (no DNS lookup), so a name that merely
+// resolves to 127.0.0.1 still counts as live: the guard errs towards refusing.
+
+/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and `[::1]`. */
+export function isLoopback(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Defaults that depend on where the requests go (README, "Safety"). */
+export const LIVE_DEFAULTS = { maxRequests: 60, intervalMs: 250 } as const;
+export const LOOPBACK_DEFAULTS = { maxRequests: 2000, intervalMs: 0 } as const;

@@ -1,0 +1,192 @@
+// Every request the verifier sends goes through here: the request budget, pacing, 429 with
+// RetryAfter (section 8), the dry run, a time and size bound on each answer, and the redacted curl
+// reproduction of each request. Credentials are added here and nowhere else.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiId, Auth } from './contract.js';
+import { type Credentials, CREDENTIAL_SOURCES, WRONG_API_KEY, WRONG_BASIC } from './credentials.js';
+
+export type CredentialUse = 'valid' | 'missing' | 'wrong';
+
+export interface OutgoingRequest {
+  /** `<id>.<operationId>` */
+  operation: string;
+  api: ApiId;
+  method: string;
+  url: string;
+  /** Headers other than the credential. */
+  headers: Record<string, string>;
+  auth?: Auth;
+  credentials: CredentialUse;
+  body?: string;
+}
+
+export interface Exchange {
+  request: OutgoingRequest;
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, when it is JSON. */
+  json?: unknown;
+  /** Why the body is not JSON (empty, or not parseable). */
+  notJson?: string;
+  /** 429 answers waited out before this one. */
+  retried: number;
+}
+
+export class UnreachableError extends Error {}
+export class BudgetError extends Error {}
+
+export interface TransportOptions {
+  credentials: Credentials;
+  maxRequests: number;
+  intervalMs: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Longest RetryAfter honoured; a longer one ends the run (exit 2). */
+  maxRetryAfterSeconds: number;
+  /** Retries of one request after 429. */
+  retries429: number;
+  dryRun: boolean;
+  print: (line: string) => void;
+  /** Where a dry run prints each request; default `print`. */
+  printRequest?: (line: string) => void;
+}
+
+/** When RetryAfter / Retry-After is missing: C's documented minimum (section 8, 10 seconds). */
+const RETRY_AFTER_FALLBACK_SECONDS = 10;
+
+/** Timeouts in a row after which the target counts as unreachable (a hung server must not take 10 s per request). */
+const TIMEOUTS_IN_A_ROW = 3;
+
+export class Transport {
+  sent = 0;
+  private last = 0;
+  private timeoutsInARow = 0;
+  constructor(readonly options: TransportOptions) {}
+
+  /** Sends a request (or, in a dry run, prints it and returns undefined). */
+  async send(request: OutgoingRequest): Promise<Exchange | undefined> {
+    if (this.options.dryRun) {
+      (this.options.printRequest ?? this.options.print)(`would send: ${curlOf(request)}`);
+      this.sent++;
+      return undefined;
+    }
+    for (let retried = 0; ; retried++) {
+      const exchange = await this.once(request, retried);
+      if (exchange.status !== 429 || retried >= this.options.retries429) return exchange;
+      const seconds = retryAfterSeconds(exchange.headers);
+      if (seconds > this.options.maxRetryAfterSeconds) {
+        throw new UnreachableError(
+          `${request.operation}: the target answered 429 with RetryAfter ${seconds} s, over --max-retry-after ${this.options.maxRetryAfterSeconds}`,
+        );
+      }
+      this.options.print(`  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`);
+      await sleep(seconds * 1000);
+    }
+  }
+
+  private async once(request: OutgoingRequest, retried: number): Promise<Exchange> {
+    if (this.sent >= this.options.maxRequests) {
+      throw new BudgetError(`the request budget is spent (--max-requests ${this.options.maxRequests}); raise it or narrow the run with --api`);
+    }
+    const wait = this.last + this.options.intervalMs - Date.now();
+    if (wait > 0) await sleep(wait);
+    this.sent++;
+    this.last = Date.now();
+    const headers: Record<string, string> = { ...request.headers };
+    const credential = this.credentialHeader(request);
+    if (credential) headers[credential[0]] = credential[1];
+    let response: Response;
+    let text: string;
+    try {
+      // The signal bounds the whole exchange, the body's reading included.
+      response = await fetch(request.url, {
+        method: request.method,
+        headers,
+        ...(request.body !== undefined && { body: request.body }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      text = await readBounded(response, this.options.maxResponseBytes);
+    } catch (error) {
+      const reason = (error as { cause?: { code?: string; message?: string } }).cause;
+      const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
+      if (cause === 'TimeoutError') {
+        if (++this.timeoutsInARow >= TIMEOUTS_IN_A_ROW) {
+          throw new UnreachableError(`${new URL(request.url).origin} gave no answer within ${this.options.timeoutMs} ms to ${TIMEOUTS_IN_A_ROW} requests in a row`);
+        }
+        return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
+      }
+      throw new UnreachableError(`cannot reach ${new URL(request.url).origin}: ${cause}`);
+    }
+    this.timeoutsInARow = 0;
+    const exchange: Exchange = { request, status: response.status, headers: response.headers, text, retried };
+    if (text.length === 0) exchange.notJson = 'empty body';
+    else {
+      try {
+        exchange.json = JSON.parse(text);
+      } catch {
+        exchange.notJson = 'body is not JSON';
+      }
+    }
+    return exchange;
+  }
+
+  private credentialHeader(request: OutgoingRequest): [string, string] | undefined {
+    const { auth } = request;
+    if (!auth || request.credentials === 'missing') return undefined;
+    if (auth.kind === 'basic') {
+      const basic = request.credentials === 'wrong' ? WRONG_BASIC : (this.options.credentials[request.api] as { username: string; password: string });
+      return [auth.header, `Basic ${Buffer.from(`${basic.username}:${basic.password}`).toString('base64')}`];
+    }
+    const key = request.credentials === 'wrong' ? WRONG_API_KEY : (this.options.credentials[request.api] as { apiKey: string }).apiKey;
+    return [auth.header, key];
+  }
+}
+
+/** Seconds to wait after a 429: C's `RetryAfter` (section 8), else HTTP's `Retry-After`, else 10. */
+export function retryAfterSeconds(headers: Headers): number {
+  const raw = headers.get('RetryAfter') ?? headers.get('Retry-After');
+  const seconds = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  return Number.isFinite(seconds) ? seconds : RETRY_AFTER_FALLBACK_SECONDS;
+}
+
+async function readBounded(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The request as a curl command a user can run again. Valid credentials become the environment
+ * variables the verifier reads them from (`-u "$GATEWAY_V1_USERNAME:$GATEWAY_V1_PASSWORD"`), so
+ * the command reproduces the request without holding a secret; the wrong ones are not secrets.
+ */
+export function curlOf(request: OutgoingRequest): string {
+  const parts = ['curl', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (request.auth && request.credentials !== 'missing') {
+    const env = (part: string) => `$${CREDENTIAL_SOURCES.find((s) => s.api === request.api && s.part === part)!.env}`;
+    if (request.auth.kind === 'basic') {
+      parts.push('-u', request.credentials === 'wrong' ? shellQuote(`${WRONG_BASIC.username}:${WRONG_BASIC.password}`) : `"${env('username')}:${env('password')}"`);
+    } else {
+      parts.push('-H', request.credentials === 'wrong' ? shellQuote(`${request.auth.header}: ${WRONG_API_KEY}`) : `"${request.auth.header}: ${env('apiKey')}"`);
+    }
+  }
+  if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
+  return parts.join(' ');
+}

@@ -1,0 +1,268 @@
+// One verification run: the target and its guard, then per interface the phases (positive,
+// boundaries, invalid input, authentication, workflows) and finally the callbacks. The programmatic
+// API; the CLI (cli.ts) only parses flags into these options and prints.
+import { runWorkflow, type WorkflowHost } from './arazzo.js';
+import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
+import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
+import { checkExchange, type Expectation } from './checks.js';
+import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
+import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
+import { generateValid } from './generate.js';
+import { workflowFiles } from './generated/workflows.js';
+import { type Report, Recorder } from './report.js';
+import { buildRequest, type RequestInput } from './requests.js';
+import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
+import { letterOf, subsection } from './sections.js';
+import { Transport } from './transport.js';
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
+
+export interface VerifyOptions {
+  /** Scheme, host and port of the deployment; the interfaces' base paths are added. */
+  baseUrl: string;
+  /** Default: all four. */
+  apis?: readonly ApiId[];
+  credentials?: Credentials;
+  /** Required to send anything to a non-loopback address. */
+  live?: boolean;
+  /** With `live`: the only destinations used (destinations.ts). */
+  destinations?: Destinations;
+  /** Default 60 live, 2000 on loopback. */
+  maxRequests?: number;
+  /** Least time between two requests; default 250 ms live, 0 on loopback. */
+  intervalMs?: number;
+  /** Per request; default 10000. */
+  timeoutMs?: number;
+  /** Largest answer body read; default 1 MiB. */
+  maxResponseBytes?: number;
+  /** Longest RetryAfter waited out; default 120 s (C documents 10 to 1000, section 8). */
+  maxRetryAfterSeconds?: number;
+  /** Print every request instead of sending it. */
+  dryRun?: boolean;
+  /** Seed of the generated bodies; default 1. */
+  seed?: number;
+  /** Generated valid bodies per operation; default 3. */
+  generated?: number;
+  /** D's `{application_name}`; default the bundle's example. */
+  applicationName?: string;
+  /** The target is a sandbox: register callbacks and change statuses through its control API (`/__sandbox`). */
+  sandboxControl?: boolean;
+  /** Port of the callback receiver on 127.0.0.1 (0: any free port). */
+  listen?: number;
+  /** Public URL of the receiver, as the target reaches it; default the receiver's own URL. */
+  callbackUrl?: string;
+  /** How long to wait for expected callbacks; default 10000 ms live, 3000 ms otherwise. */
+  callbackTimeoutMs?: number;
+  /** Progress lines; default none. */
+  print?: (line: string) => void;
+  /** Where a dry run prints each request it would send; default `print`. */
+  printRequest?: (line: string) => void;
+}
+
+
+const DESTRUCTIVE = (op: Operation) => op.method === 'DELETE' || /^delete/.test(op.operationId);
+/** An operation that reads or changes one resource by its id: only the workflows, with ids they created, call it. */
+const BY_ID = (op: Operation) =>
+  op.parameters.some(
+    (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
+  );
+
+export function checkTarget(options: VerifyOptions): URL {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http or https URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
+  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  const loopback = isLoopback(url);
+  if (!loopback && !options.live && !options.dryRun) {
+    throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
+  }
+  if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
+  if (options.live && options.sandboxControl) throw new UsageError('--sandbox-control drives a local sandbox; it cannot be combined with --live');
+  if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
+    throw new UsageError('--listen with --live needs --callback-url <url>: the address the service reaches the receiver at');
+  }
+  if (options.callbackUrl !== undefined && options.listen === undefined && !options.sandboxControl) {
+    throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
+  }
+  if (!options.dryRun) {
+    for (const api of options.apis ?? API_IDS) {
+      for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
+        const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
+        if (!value) throw new UsageError(`--${source.flag} (or ${source.env}) is required to verify ${api}`);
+      }
+    }
+  }
+  return url;
+}
+
+export async function verify(options: VerifyOptions): Promise<Report> {
+  const started = Date.now();
+  const url = checkTarget(options);
+  const loopback = isLoopback(url);
+  const print = options.print ?? (() => {});
+  const apis = [...(options.apis ?? API_IDS)];
+  const recorder = new Recorder(print);
+  const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
+  const transport = new Transport({
+    credentials: options.credentials ?? {},
+    maxRequests: options.maxRequests ?? defaults.maxRequests,
+    intervalMs: options.intervalMs ?? defaults.intervalMs,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
+    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 120,
+    retries429: 3,
+    dryRun: Boolean(options.dryRun),
+    print,
+    ...(options.printRequest && { printRequest: options.printRequest }),
+  });
+  const seed = options.seed ?? 1;
+  const baseUrl = url.href.replace(/\/$/, '');
+  const applicationName =
+    options.applicationName ??
+    (operationsOf('campaign-manager-v1')[0]?.parameters.find((p) => p.name === 'application_name')?.example as string | undefined) ??
+    'messaging-verify';
+  const requestDefaults = { baseUrl, parameters: { application_name: applicationName } };
+
+  const exchange = async (op: Operation, input: RequestInput, subject: string, expect: Expectation, label?: { check: string; section: string }) => {
+    const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
+    const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
+    const answer = await transport.send(request);
+    if (answer) checkExchange(recorder, op, answer, subject, expect, label);
+    return answer;
+  };
+
+  print(`messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}, ${apis.join(', ')}, seed ${seed}`);
+  const listener = await startCallbackListener(options, apis, recorder, print);
+  try {
+    for (const api of apis) {
+      const phase = async (name: string, run: () => Promise<void>) => {
+        const before = recorder.checks.length;
+        const failedBefore = recorder.failed;
+        await run();
+        print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+      };
+      const document = bundle(api);
+      const now = Date.now();
+      const operations = operationsOf(api);
+      const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
+      const generatedOf = (op: Operation, count: number, salt: number) =>
+        op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
+
+      await phase('positive (documented examples, generated bodies)', async () => {
+        for (const [index, op] of operations.entries()) {
+          if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
+          if (!op.bodySchema) {
+            await exchange(op, {}, 'no body', 'accepted');
+            continue;
+          }
+          for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+          for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
+            await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted', { check: 'generated-accepted', section: subsection(api, 2) });
+          }
+        }
+      });
+
+      await phase('boundaries (section 8)', async () => {
+        for (const [index, op] of operations.entries()) {
+          if (!op.bodySchema || DESTRUCTIVE(op)) continue;
+          const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+          for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
+            if (options.live && isDestinationPath(limit.path)) {
+              recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
+              continue;
+            }
+            for (const side of ['at', 'past'] as const) {
+              const body = boundaryBody(op, limit, side, bases, now);
+              if (body === 'none') continue; // no "one past" a zero minimum
+              if (body === undefined) {
+                recorder.note(`${op.name}: no body ${describeLimit(limit, side)} could be made from the examples and generated bodies`);
+                continue;
+              }
+              const label = side === 'at' ? { check: 'boundary-accepted', section: limit.section } : { check: 'boundary-refused', section: limit.section };
+              await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? 'accepted' : 'refused', label);
+            }
+          }
+        }
+      });
+
+      await phase('invalid input (section 7)', async () => {
+        for (const op of operations) {
+          if (!op.bodySchema || DESTRUCTIVE(op) || !(op.bodySchema.required?.length > 0)) continue;
+          await exchange(op, { body: {} }, 'empty object (required fields missing)', 'refused', { check: 'invalid-refused', section: '7' });
+        }
+      });
+
+      await phase('authentication (section 5)', async () => {
+        for (const op of operations) {
+          if (op.anonymous) continue;
+          if (options.live && DESTRUCTIVE(op)) {
+            recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
+            continue;
+          }
+          const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
+          for (const credentials of ['missing', 'wrong'] as const) {
+            await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
+              check: `auth-${credentials}`,
+              section: '5',
+            });
+          }
+        }
+      });
+
+      const files = workflowFiles.filter((f) => f.api === api);
+      const inWorkflows = new Set(files.flatMap((f) => f.document.workflows.flatMap((w) => w.steps.map((s) => s.operationId))));
+      for (const op of operations) {
+        if ((DESTRUCTIVE(op) || BY_ID(op)) && !inWorkflows.has(op.operationId)) {
+          recorder.note(`${op.name} is not checked: only a workflow calls it (with ids it created), and no workflow in specs/${api}/workflows does`);
+        }
+      }
+      if (files.length > 0) {
+        await phase('workflows (Arazzo)', async () => {
+          const host: WorkflowHost = {
+            operation: (operationId) => findOperation(api, operationId),
+            send: (op, input, subject, expect) => exchange(op, input, subject, expect),
+            criterion: (op, subject, passed, message) =>
+              recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
+            note: (text) => recorder.note(text),
+          };
+          for (const file of files) {
+            for (const workflow of file.document.workflows) {
+              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+            }
+          }
+        });
+      }
+    }
+    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, baseUrl, print);
+  } finally {
+    await listener?.close();
+  }
+
+  return {
+    target: baseUrl,
+    apis,
+    checks: recorder.checks,
+    failed: recorder.failed,
+    requests: transport.sent,
+    notes: recorder.notes,
+    durationMs: Date.now() - started,
+    seed,
+  };
+}
+
+/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */
+function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] }, applicationName: string) {
+  const inputs: Record<string, unknown> = {};
+  for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
+    if (name === 'applicationName') inputs[name] = applicationName;
+    const step = workflow.steps.find((s) => s.requestBody?.payload === `$inputs.${name}`);
+    if (step) inputs[name] = findOperation(api, step.operationId).examples[0];
+  }
+  return inputs;
+}

@@ -1,0 +1,55 @@
+// Callbacks from a service the verifier does not control (no sandbox control API): the user has
+// registered `<callback-url>/im/status` with it, the verifier listens on --listen and waits for the
+// status callback of the message it sent.
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../src/index.js';
+import { startRecordingServer } from './support/recording-server.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('--listen and --callback-url against a service that sends callbacks on its own', () => {
+  it('receives, validates and answers the status callback of the message it sent', async () => {
+    const port = await freePort();
+    const callbackUrl = `http://127.0.0.1:${port}/hooks`;
+    // A stand-in for a real service: every accepted C message is followed by its status callback.
+    const service = await startRecordingServer((request) => {
+      if (request.method !== 'POST' || request.headers.authorization !== 'im-key') return { status: 401 };
+      const id = randomUUID();
+      setTimeout(() => {
+        fetch(`${callbackUrl}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status: 'sent', detail: 'Sent' }) }).catch(
+          () => {}, // after the run, nobody listens
+        );
+      }, 50);
+      return { status: 202, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) };
+    });
+    try {
+      const report = await verify({
+        baseUrl: `http://127.0.0.1:${service.port}`,
+        apis: ['im-v1'],
+        credentials: { 'im-v1': { apiKey: 'im-key' } },
+        listen: port,
+        callbackUrl,
+        callbackTimeoutMs: 5000,
+      });
+      const callbackChecks = report.checks.filter((c) => c.check.startsWith('callback-')).map((c) => `${c.check} ${c.passed}`);
+      expect(callbackChecks).toContain('callback-received true');
+      expect(callbackChecks).toContain('callback-body true');
+      expect(callbackChecks).toContain('callback-answer true');
+      expect(callbackChecks.every((c) => c.endsWith('true'))).toBe(true);
+      // The receiver listened from the first request on: the callbacks of every message accepted
+      // during the run arrived and were checked, not only the last one's.
+      expect(report.checks.filter((c) => c.check === 'callback-body').length).toBeGreaterThan(10);
+    } finally {
+      await service.close();
+    }
+  });
+});

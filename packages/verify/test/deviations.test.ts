@@ -1,0 +1,207 @@
+// Proof that the verifier can fail: the sandbox behind a proxy that deviates from the contract in
+// one way at a time. Each deviation must be caught by the check that names it, and the proxy
+// without a deviation must pass, so that what is caught is the deviation and not the proxy.
+import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Report, verify, type VerifyOptions } from '../src/index.js';
+import { type Deviation, isCall, json, startDeviatingProxy } from './support/deviating-proxy.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(() => sandbox.close());
+
+async function verifyBehind(deviation: Deviation, options: Partial<VerifyOptions> = {}): Promise<Report> {
+  const proxy = await startDeviatingProxy(sandbox.url, deviation);
+  try {
+    return await verify({ baseUrl: proxy.url, credentials: sandbox.credentials, sandboxControl: true, callbackTimeoutMs: 1000, ...options });
+  } finally {
+    await proxy.close();
+  }
+}
+
+const failures = (report: Report) => report.checks.filter((c) => !c.passed);
+const failed = (report: Report, check: string, operation: string) => failures(report).filter((c) => c.check === check && c.operation === operation);
+
+describe('a provider as the contract says', () => {
+  it('the sandbox itself passes every check', async () => {
+    const report = await verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, sandboxControl: true });
+    expect(failures(report)).toEqual([]);
+    expect(report.notes).toEqual([]);
+    expect(report.checks.length).toBeGreaterThan(400);
+    // Every kind of check ran.
+    const kinds = new Set(report.checks.map((c) => c.check));
+    for (const kind of ['accepted', 'generated-accepted', 'boundary-accepted', 'boundary-refused', 'invalid-refused', 'auth-missing', 'auth-wrong', 'error-shape', 'response-body', 'response-headers', 'status-documented', 'no-server-error', 'workflow', 'callback-received', 'callback-body', 'callback-answer']) {
+      expect(kinds, kind).toContain(kind);
+    }
+  });
+
+  it('the proxy without a deviation passes too', async () => {
+    const report = await verifyBehind({});
+    expect(failures(report)).toEqual([]);
+  });
+});
+
+describe('each deviation is caught by the check that names it', () => {
+  it('a wrong status: C answers 200 instead of 202', async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && answer.status === 202 ? { ...answer, status: 200 } : answer) },
+      { apis: ['im-v1'] },
+    );
+    const caught = failed(report, 'accepted', 'im-v1.sendMessage');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ section: '4.3', message: 'status 200, expected 202' });
+    expect(failed(report, 'status-documented', 'im-v1.sendMessage').length).toBeGreaterThan(0);
+  });
+
+  it('a required field missing: D createList answers 201 without id', async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (!isCall(req, 'POST', /\/lists$/) || answer.status !== 201) return answer;
+          const { id: _, ...rest } = JSON.parse(answer.body);
+          return { ...answer, body: JSON.stringify(rest) };
+        },
+      },
+      { apis: ['campaign-manager-v1'] },
+    );
+    const caught = failed(report, 'response-body', 'campaign-manager-v1.createList');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]!.section).toBe('2.4');
+    expect(caught[0]!.message).toContain('id');
+  });
+
+  it('a limit not enforced: A accepts a mask longer than 20 characters', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) => (isCall(req, 'POST', /\/rest\/gateway\/messages$/) && (JSON.parse(req.body || '{}').mask ?? '').length > 20 ? json(201, [4242]) : undefined),
+      },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = failed(report, 'boundary-refused', 'gateway-v1.sendMessage');
+    expect(caught.map((c) => c.subject)).toEqual(['/mask past maxLength 20 (+ 1)']);
+    expect(caught[0]!.section).toBe('8');
+    expect(caught[0]!.curl).toContain("curl -X POST 'http://127.0.0.1:");
+  });
+
+  it("another interface's error shape: A refuses with B's error body", async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (!req.path.startsWith('/rest/gateway') || answer.status < 400) return answer;
+          const { message } = JSON.parse(answer.body);
+          return json(answer.status, { message, statusCode: answer.status, error: 'Bad Request' });
+        },
+      },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'error-shape');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught.every((c) => c.operation.startsWith('gateway-v1.') && c.section === '7')).toBe(true);
+    expect(caught[0]!.message).toMatch(/code|statusCode/);
+  });
+
+  it('a 401 in the wrong shape: C answers 401 with a plain-text body', async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1') && answer.status === 401 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Unauthorized' } : answer) },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'error-shape' && c.operation === 'im-v1.sendMessage');
+    expect(caught.map((c) => c.subject).sort()).toEqual(['missing credentials', 'wrong credentials']);
+    expect(failures(report).filter((c) => c.check === 'auth-missing' || c.check === 'auth-wrong')).toEqual([]);
+  });
+
+  it('an invalid callback body: C status callbacks carry a status outside section 3', async () => {
+    const report = await verifyBehind(
+      { callback: (body) => (body.includes('"status"') ? JSON.stringify({ ...JSON.parse(body), status: 'delivered-ish' }) : body) },
+      { apis: ['im-v1'] },
+    );
+    const caught = failed(report, 'callback-body', 'im-v1.statusCallback');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]!.message).toContain('/status');
+    expect(failures(report).every((c) => c.check === 'callback-body')).toBe(true);
+  });
+
+  it('a callback never sent: the provider drops the callback registration', async () => {
+    const report = await verifyBehind(
+      { intercept: (req) => (req.method === 'PUT' && req.path === '/__sandbox/callbacks' ? json(200, { ok: true }) : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'callback-received');
+    expect(caught.map((c) => c.operation).sort()).toEqual(['sms-v2.replyCallback', 'sms-v2.statusCallback']);
+    expect(caught.every((c) => c.section === '6')).toBe(true);
+    expect(failures(report).every((c) => c.check === 'callback-received')).toBe(true);
+  });
+
+  it('a documented header missing: D answers 201 without Location', async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (answer.status !== 201 || !req.path.startsWith('/rest/campaign_manager')) return answer;
+          const { location: _, ...headers } = answer.headers;
+          return { ...answer, headers };
+        },
+      },
+      { apis: ['campaign-manager-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'response-headers');
+    expect(new Set(caught.map((c) => c.operation))).toEqual(new Set(['campaign-manager-v1.createList', 'campaign-manager-v1.scheduleCampaign']));
+    expect(caught[0]).toMatchObject({ section: '4.4', message: 'Location is missing (documented on this response)' });
+  });
+
+  it("a header outside its definition: C's 400 carries a RetryAfter of 5 seconds (section 8: 10 to 1000)", async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1') && answer.status === 400 ? { ...answer, headers: { ...answer.headers, retryafter: '5' } } : answer) },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'response-headers');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ operation: 'im-v1.sendMessage', section: '4.3', message: 'RetryAfter must be at least 10' });
+    expect(failures(report).every((c) => c.check === 'response-headers')).toBe(true);
+  });
+
+  it('credentials ignored: C accepts a message without them', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && req.headers.authorization === undefined ? json(202, { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d' }) : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report).map((c) => `${c.check} ${c.section} ${c.message}`)).toEqual(['auth-missing 5 status 202, expected 401']);
+  });
+
+  it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && req.body.includes('"channel":"email"') ? json(500, { code: 500, message: 'Internal error', errors: [] }) : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'no-server-error');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught.every((c) => c.operation === 'im-v1.sendMessage' && c.section === '7' && c.message === 'status 500')).toBe(true);
+  });
+
+  it('a look-up that answers another message: the A workflow fails its criterion', async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) =>
+          isCall(req, 'GET', /\/rest\/gateway\/messages\/\d+$/) && answer.status === 200 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), content: 'someone else' }) } : answer,
+      },
+      { apis: ['gateway-v1'] },
+    );
+    expect(failures(report).map((c) => `${c.check} ${c.subject}`)).toEqual([
+      'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $steps.send.outputs.content',
+    ]);
+  });
+
+  it('a server that answers 200 {} to everything fails loudly', async () => {
+    const report = await verifyBehind({ intercept: () => json(200, {}) });
+    const kinds = new Set(failures(report).map((c) => c.check));
+    for (const kind of ['accepted', 'response-body', 'boundary-refused', 'auth-missing', 'auth-wrong', 'workflow', 'callback-received']) expect(kinds, kind).toContain(kind);
+    expect(report.failed).toBeGreaterThan(100);
+  });
+});
