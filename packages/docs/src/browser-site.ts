@@ -56,6 +56,8 @@ export interface Visit {
 export interface Site {
   /** The pages the build wrote, as paths relative to the site's root. */
   pages: string[];
+  /** The folder the site was built into. */
+  dist: string;
   /** The site's address on 127.0.0.1, once `beforeAll` has run. */
   url(): string;
   browser(): Browser;
@@ -184,6 +186,7 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
 
   return {
     pages,
+    dist,
     url,
     browser: openBrowser,
     visited(path) {

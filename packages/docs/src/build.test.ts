@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findBundles } from './bundles.mjs';
+import { deref, findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
 import { buildSite, patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
 import { furtherView, loadedFiles, TARGETS } from './weights.mjs';
@@ -59,6 +59,61 @@ describe('buildSite', () => {
       expect(page.br, page.page).toBeLessThanOrEqual(TARGETS.firstView);
       expect(furtherView(page, weight.shared, 'br'), page.page).toBeLessThanOrEqual(TARGETS.furtherPage);
     }
+  });
+});
+
+/**
+ * What a reader without scripts (a search engine, curl) reads on a page: its text with every script
+ * and style element left out, tags removed and entities decoded, whitespace collapsed.
+ */
+function textWithoutScripts(html: string) {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_m, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[name] ?? '')
+    .replace(/\s+/g, ' ');
+}
+
+// Issue: the references were rendered by JavaScript alone, so a reader without scripts saw nothing.
+describe.each(bundles.map((bundle) => [bundle.id, readBundle(bundle.jsonPath)] as const))('%s reference before any script runs', (id, doc) => {
+  const text = textWithoutScripts(readFileSync(join(dist, `${id}.html`), 'utf8'));
+  const operations = [...listOperations(doc).map((op) => doc.paths[op.path][op.method]), ...listCallbacks(doc).map((hook) => hook.operation)];
+
+  it('shows every operation and callback summary', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    const missing = operations.map((op) => String(op.summary)).filter((summary) => !text.includes(summary));
+    expect(missing).toEqual([]);
+  });
+
+  it("shows every operation's parameters and the properties of its request and response schemas", () => {
+    const names = new Set<string>();
+    const addProperties = (schema: any, depth: number) => {
+      const resolved = deref(doc, schema);
+      if (!resolved || depth > 2) return;
+      for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+        names.add(name);
+        addProperties(property, depth + 1);
+      }
+      for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) addProperties(part, depth);
+      if (resolved.items) addProperties(resolved.items, depth);
+    };
+    for (const op of operations) {
+      for (const parameter of op.parameters ?? []) names.add(deref(doc, parameter).name);
+      for (const media of Object.values(deref(doc, op.requestBody)?.content ?? {})) addProperties((media as any).schema, 0);
+      for (const response of Object.values(op.responses ?? {})) {
+        for (const media of Object.values(deref(doc, response)?.content ?? {})) addProperties((media as any).schema, 0);
+      }
+    }
+    expect(names.size).toBeGreaterThan(0);
+    expect([...names].filter((name) => !text.includes(name))).toEqual([]);
+  });
+});
+
+describe('textWithoutScripts', () => {
+  it('does not read what is only in a script: the test above would fail on a page rendered by scripts alone', () => {
+    const page = '<main id="redoc"><p class="loading">Loading…</p></main><script type="application/json">{"summary":"Send a message"}</script>';
+    expect(textWithoutScripts(page)).not.toContain('Send a message');
+    expect(textWithoutScripts('<h2>Send &amp; track</h2>')).toContain('Send & track');
   });
 });
 
