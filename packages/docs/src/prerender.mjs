@@ -7,13 +7,22 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-// Redoc's library build and the React, react-dom and styled-components it was installed with (its
-// peers, resolved from redoc's own folder), so the server rendering is the pinned Redoc's markup.
-const fromRedoc = createRequire(require.resolve('redoc'));
-const { AppStore, Redoc } = fromRedoc('redoc');
-const React = fromRedoc('react');
-const { renderToString } = fromRedoc('react-dom/server');
-const { ServerStyleSheet } = fromRedoc('styled-components');
+
+/** @type {{ AppStore: any, Redoc: any, React: any, renderToString: (element: unknown) => string, ServerStyleSheet: any } | undefined} */
+let loaded;
+/**
+ * Redoc's library build and the React, react-dom and styled-components it was installed with (its
+ * peers, resolved from redoc's own folder), so the server rendering is the pinned Redoc's markup.
+ * Loaded on first use: the docs server imports this package's modules and renders nothing.
+ */
+function renderer() {
+  if (!loaded) {
+    const fromRedoc = createRequire(require.resolve('redoc'));
+    const { AppStore, Redoc } = fromRedoc('redoc');
+    loaded = { AppStore, Redoc, React: fromRedoc('react'), renderToString: fromRedoc('react-dom/server').renderToString, ServerStyleSheet: fromRedoc('styled-components').ServerStyleSheet };
+  }
+  return loaded;
+}
 
 /**
  * Redoc passes raw HTML in a description through to its markup (in the browser it is set as
@@ -33,6 +42,7 @@ export function inert(html) {
  * @returns {{ html: string, css: string }} css: `<style>` elements for the page's head
  */
 export function prerender(view, options) {
+  const { AppStore, Redoc, React, renderToString, ServerStyleSheet } = renderer();
   // A CSS selector for scrollYOffset needs a document; on the server it would only print a warning.
   const { scrollYOffset: _, ...serverOptions } = options;
   // The store built synchronously from the document as it is: the view has internal $refs only, so
