@@ -21,7 +21,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findBundles, readBundle } from './bundles.mjs';
 import { buildSite } from './build.mjs';
 import { startServer } from './server.mjs';
-import { loadedFiles } from './weights.mjs';
+import { filesLoadedBy } from './weights.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -39,7 +39,7 @@ const isReference = (path: string) => bundles.some((bundle) => path === `${bundl
 // CSS media queries, which a resize applies).
 export const AT_LAPTOP = 1366;
 /** The phone widths each page is narrowed to after its tests at 1366 px. */
-const phoneWidths = (page: string) => (page === 'index.html' ? [390, 320] : [390]);
+const phoneWidths = (page: string) => (page === 'index.html' || page.startsWith('api/') ? [390, 320] : [390]);
 export const LAPTOP_LAYOUT = `at ${AT_LAPTOP} px, with everything open: does not scroll sideways, and has no serious or critical accessibility violation`;
 
 export interface Visit {
@@ -56,6 +56,8 @@ export interface Visit {
 export interface Site {
   /** The pages the build wrote, as paths relative to the site's root. */
   pages: string[];
+  /** The folder the site was built into. */
+  dist: string;
   /** The site's address on 127.0.0.1, once `beforeAll` has run. */
   url(): string;
   browser(): Browser;
@@ -184,6 +186,7 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
 
   return {
     pages,
+    dist,
     url,
     browser: openBrowser,
     visited(path) {
@@ -201,7 +204,7 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
       };
     },
     expectRequestsCounted(result, page) {
-      const counted = [page, ...loadedFiles(readFileSync(join(dist, page), 'utf8'))].map((file) => `/${file}`);
+      const counted = [page, ...filesLoadedBy(page, readFileSync(join(dist, page), 'utf8'))].map((file) => `/${file}`);
       expect([...new Set(result.requested)].sort()).toEqual(counted.sort());
       expect(result.requested).toHaveLength(counted.length);
     },

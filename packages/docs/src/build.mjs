@@ -1,16 +1,16 @@
 // @ts-check
 // `pnpm build`: the static site in dist/. A landing page, one Redoc reference per bundle, the bundles
 // themselves (JSON and YAML) and one copy of the renderer that every reference page loads.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeApiReference } from './api-reference.mjs';
 import { factsOf, findBundles, listOperations, readBundle } from './bundles.mjs';
 import { changelogPage, readChangelogs, renderChangelog } from './changelog.mjs';
 import { precompress } from './compress.mjs';
-import { staticPage } from './html.mjs';
 import { renderLanding } from './landing.mjs';
-import { markdownToHtml } from './markdown.mjs';
+import { writeGuides } from './guides.mjs';
 import { findRawTags } from './markup.mjs';
 import { LICENSE_FILE, rendererFileName, renderReference } from './render.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
@@ -93,23 +93,35 @@ function landingEntry(id, doc, facts, samples, workspace) {
   };
 }
 
-/** The sandbox package's README, as a page of the site, when the workspace has that package. */
+/** The sandbox's guide, its README: the page the landing page's sandbox section links. */
 export const SANDBOX_PAGE = 'sandbox.html';
 
 /**
- * @param {string} dist
+ * Every publishable package, for the landing page's list: what it is, its API reference pages (one
+ * per import path), and for the package of the bundles, the interfaces' references.
  * @param {import('./workspace.mjs').WorkspacePackage[]} workspace
- * @returns {string | undefined} the page written
+ * @param {import('./api-reference.mjs').ApiReference} api
+ * @param {import('./bundles.mjs').InterfaceFacts[]} interfaces
+ * @param {import('./guides.mjs').WrittenGuide[]} guides
+ * @returns {import('./landing.mjs').PublishedPackage[]}
  */
-function writeSandboxPage(dist, workspace) {
-  const sandbox = workspace.find((p) => p.name === `${SCOPE}/sandbox`);
-  const readme = sandbox && join(sandbox.dir, 'README.md');
-  if (!readme || !existsSync(readme)) return undefined;
-  writeFileSync(
-    join(dist, SANDBOX_PAGE),
-    staticPage({ title: 'Sandbox · messaging service', description: 'The local sandbox of the messaging service: pnpm sandbox.', css: 'main { padding-top: 1.5rem; }', body: `<main>\n${markdownToHtml(readFileSync(readme, 'utf8'), 0)}\n</main>` }),
-  );
-  return SANDBOX_PAGE;
+function publishedPackages(workspace, api, interfaces, guides) {
+  return workspace
+    .filter((p) => !p.private)
+    .map((p) => {
+      const modules = Object.entries(api.modules).filter(([module]) => module === p.name || module.startsWith(`${p.name}/`));
+      const bundles = interfaces.filter((facts) => `./${facts.id}.json` in p.exports);
+      const guide = guides.find((g) => g.packages.includes(p.name));
+      return {
+        name: p.name,
+        description: p.description,
+        reference: [
+          ...(guide ? [{ label: `${guide.family} guide`, href: guide.page }] : []),
+          ...modules.map(([module, href]) => ({ label: module === p.name ? 'API reference' : module.slice(p.name.length + 1), href })),
+          ...bundles.map((facts) => ({ label: facts.letter ? `${facts.letter} reference` : `${facts.title} reference`, href: `${facts.id}.html` })),
+        ],
+      };
+    });
 }
 
 /** @param {string} dist */
@@ -135,12 +147,18 @@ export function buildSite(dist = DIST) {
     writeFileSync(join(dist, entry.changelog), renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`));
     return entry;
   });
-  const sandboxPage = writeSandboxPage(dist, workspace);
-  writeFileSync(join(dist, 'index.html'), renderLanding(entries, { command: 'pnpm sandbox', readme: sandboxPage }));
+  const api = writeApiReference(dist, workspace);
+  const guides = writeGuides((page, html) => writeFileSync(join(dist, page), html), workspace, SCOPE, api.modules);
+  const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
+  writeFileSync(
+    join(dist, 'index.html'),
+    renderLanding(entries, { command: 'pnpm sandbox', readme: sandboxPage }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides)),
+  );
   const pages = [
     'index.html',
     ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog]),
-    ...(sandboxPage ? [sandboxPage] : []),
+    ...guides.map((guide) => guide.page),
+    ...api.pages,
   ];
   precompress(dist);
   return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, weight: measureSite(dist, pages) };
@@ -149,6 +167,7 @@ export function buildSite(dist = DIST) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { pages, warnings, weight } = buildSite();
   for (const warning of warnings) console.warn(`warning: ${warning}`);
-  console.log(`Built packages/docs/dist/: ${pages.join(', ')}.`);
+  const api = pages.filter((page) => page.startsWith('api/'));
+  console.log(`Built packages/docs/dist/: ${pages.filter((page) => !api.includes(page)).join(', ')}, and ${api.length} pages of API reference in api/.`);
   console.log(formatWeights(weight));
 }

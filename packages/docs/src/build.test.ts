@@ -1,13 +1,16 @@
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findBundles } from './bundles.mjs';
+import { API_DIR, documentedPackages } from './api-reference.mjs';
+import { GUIDES } from './guides.mjs';
+import { deref, findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
+import { workspacePackages } from './workspace.mjs';
 import { buildSite, patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
-import { furtherView, loadedFiles, TARGETS } from './weights.mjs';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 const dist = mkdtempSync(join(tmpdir(), 'docs-build-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -21,9 +24,9 @@ describe('buildSite', () => {
       renderer,
       'redoc.standalone.js.LICENSE.txt',
       ...bundles.flatMap(({ id }) => [`${id}.html`, `changelog-${id}.html`, `${id}.json`, `${id}.yaml`]),
-      ...(pages.includes('sandbox.html') ? ['sandbox.html'] : []),
+      ...GUIDES.map((guide) => guide.page).filter((page) => pages.includes(page)),
     ];
-    expect(readdirSync(dist).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
+    expect(readdirSync(dist).filter((file) => file !== API_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));
   });
 
@@ -49,7 +52,8 @@ describe('buildSite', () => {
     for (const { id } of bundles) {
       expect(loadedFiles(readFileSync(join(dist, `${id}.html`), 'utf8'))).toEqual([renderer]);
     }
-    expect(weight.shared.map((item) => item.file)).toEqual([renderer]);
+    // The API reference's pages share TypeDoc's assets among themselves (api/assets/).
+    expect(weight.shared.map((item) => item.file).filter((file) => !file.startsWith(`${API_DIR}/`))).toEqual([renderer]);
   });
 
   it('reports a weight for every page, the landing page first, within the targets (brotli)', () => {
@@ -59,6 +63,137 @@ describe('buildSite', () => {
       expect(page.br, page.page).toBeLessThanOrEqual(TARGETS.firstView);
       expect(furtherView(page, weight.shared, 'br'), page.page).toBeLessThanOrEqual(TARGETS.furtherPage);
     }
+  });
+});
+
+// What each guide must cover (the issue's list), as words its page must contain: a README that stops
+// covering one fails here, and the guide is fixed in the README.
+const GUIDE_TOPICS: Record<string, RegExp[]> = {
+  'sandbox.html': [/startSandbox/, /npx messaging-sandbox/, /control operations/i, /fault/i, /callback/i],
+  'webhooks.html': [/createCallbackRouter/, /express/i, /fetch/i, /dedup|de-dup/i, /redelivery/i],
+  'validators.html': [/withValidation/, /ContractViolationError/, /keyed by operationId/, /Violation/],
+  'clients.html': [/auth/i, /ClientNetworkError/, /retryPolicy/, /timeoutMs/],
+};
+
+describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (page, guide) => {
+  it('is built from its packages\' READMEs, linked from the landing page, and covers its topics', () => {
+    expect(pages).toContain(page);
+    const html = readFileSync(join(dist, page), 'utf8');
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain(`href="./${page}"`);
+    const text = textWithoutScripts(html);
+    for (const short of guide.packages) expect(text).toContain(`@messaging-contracts/${short}`);
+    expect(GUIDE_TOPICS[page], `topics of ${page}`).toBeDefined();
+    for (const topic of GUIDE_TOPICS[page] ?? []) expect(text, String(topic)).toMatch(topic);
+  });
+});
+
+describe('API reference of the packages', () => {
+  const workspace = workspacePackages();
+  const published = workspace.filter((p) => !p.private);
+  const landing = readFileSync(join(dist, 'index.html'), 'utf8');
+  const apiPages = pages.filter((page) => page.startsWith(`${API_DIR}/`));
+
+  it('lists every publishable package on the landing page', () => {
+    expect(published.length).toBeGreaterThanOrEqual(13);
+    const listed = [...landing.matchAll(/<code class="package">([^<]+)<\/code>/g)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(published.map((p) => p.name).sort());
+  });
+
+  it('has a page per import path of every package with declarations, linked from the landing page', () => {
+    const documented = documentedPackages(workspace);
+    expect(documented.map((p) => p.name)).toContain('@messaging-contracts/validators');
+    for (const p of documented) {
+      for (const [subpath, target] of Object.entries(p.exports)) {
+        if (!target || typeof target !== 'object' || !('types' in target)) continue;
+        const module = p.name + subpath.slice(1);
+        const page = apiPages.find((file) => readFileSync(join(dist, file), 'utf8').includes(`<h1>Module ${module}</h1>`));
+        expect(page, module).toBeTypeOf('string');
+        expect(landing, module).toContain(`href="./${page}"`);
+      }
+    }
+  });
+
+  it('documents what readers look for: withValidation, ContractViolationError, createCallbackRouter, startSandbox', () => {
+    const text = apiPages.map((page) => readFileSync(join(dist, page), 'utf8')).join('\n');
+    for (const name of ['withValidation', 'ContractViolationError', 'createCallbackRouter', 'startSandbox']) expect(text.includes(`>${name}<`), name).toBe(true);
+  });
+
+  it("has a search index that finds the packages' declarations", () => {
+    // TypeDoc leaves "external" declarations out of search; its default pattern once took them all for
+    // external (the generator's entry files sit under node_modules/.cache).
+    const data = /window\.searchData = "([^"]+)"/.exec(readFileSync(join(dist, API_DIR, 'assets/search.js'), 'utf8'))?.[1] ?? '';
+    const rows: { name: string }[] = JSON.parse(inflateSync(Buffer.from(data, 'base64')).toString('utf8')).rows;
+    for (const name of ['withValidation', 'createCallbackRouter', 'startSandbox']) expect(rows.some((row) => row.name === name), name).toBe(true);
+  });
+
+  it('has pages whose links and loaded files all resolve inside the site', () => {
+    const broken: string[] = [];
+    for (const page of apiPages) {
+      const html = readFileSync(join(dist, page), 'utf8');
+      for (const file of filesLoadedBy(page, html)) if (!existsSync(join(dist, file))) broken.push(`${page} loads ${file}`);
+      for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="([^"#]+)(?:#[^"]*)?"/g)) {
+        if (/^[a-z]+:/i.test(href!)) continue;
+        const target = posix.normalize(posix.join(posix.dirname(page), href!));
+        if (!existsSync(join(dist, target))) broken.push(`${page} links ${href}`);
+      }
+    }
+    expect(apiPages.length).toBeGreaterThan(20);
+    expect(broken).toEqual([]);
+  });
+});
+
+/**
+ * What a reader without scripts (a search engine, curl) reads on a page: its text with every script
+ * and style element left out, tags removed and entities decoded, whitespace collapsed.
+ */
+function textWithoutScripts(html: string) {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_m, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", amp: '&' })[name] ?? '')
+    .replace(/\s+/g, ' ');
+}
+
+// Issue: the references were rendered by JavaScript alone, so a reader without scripts saw nothing.
+describe.each(bundles.map((bundle) => [bundle.id, readBundle(bundle.jsonPath)] as const))('%s reference before any script runs', (id, doc) => {
+  const text = textWithoutScripts(readFileSync(join(dist, `${id}.html`), 'utf8'));
+  const operations = [...listOperations(doc).map((op) => doc.paths[op.path][op.method]), ...listCallbacks(doc).map((hook) => hook.operation)];
+
+  it('shows every operation and callback summary', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    const missing = operations.map((op) => String(op.summary)).filter((summary) => !text.includes(summary));
+    expect(missing).toEqual([]);
+  });
+
+  it("shows every operation's parameters and the properties of its request and response schemas", () => {
+    const names = new Set<string>();
+    const addProperties = (schema: any, depth: number) => {
+      const resolved = deref(doc, schema);
+      if (!resolved || depth > 2) return;
+      for (const [name, property] of Object.entries(resolved.properties ?? {})) {
+        names.add(name);
+        addProperties(property, depth + 1);
+      }
+      for (const part of [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])]) addProperties(part, depth);
+      if (resolved.items) addProperties(resolved.items, depth);
+    };
+    for (const op of operations) {
+      for (const parameter of op.parameters ?? []) names.add(deref(doc, parameter).name);
+      for (const media of Object.values(deref(doc, op.requestBody)?.content ?? {})) addProperties((media as any).schema, 0);
+      for (const response of Object.values(op.responses ?? {})) {
+        for (const media of Object.values(deref(doc, response)?.content ?? {})) addProperties((media as any).schema, 0);
+      }
+    }
+    expect(names.size).toBeGreaterThan(0);
+    expect([...names].filter((name) => !text.includes(name))).toEqual([]);
+  });
+});
+
+describe('textWithoutScripts', () => {
+  it('does not read what is only in a script: the test above would fail on a page rendered by scripts alone', () => {
+    const page = '<main id="redoc"><p class="loading">Loading…</p></main><script type="application/json">{"summary":"Send a message"}</script>';
+    expect(textWithoutScripts(page)).not.toContain('Send a message');
+    expect(textWithoutScripts('<h2>Send &amp; track</h2>')).toContain('Send & track');
   });
 });
 

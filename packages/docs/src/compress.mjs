@@ -77,14 +77,15 @@ function compressed(content, encoding, cache) {
 }
 
 /**
- * Writes `.br` and `.gz` beside every compressible file of dist (not recursive: the site is flat).
+ * Writes `.br` and `.gz` beside every compressible file of dist, in its folders too (the API
+ * reference is in api/).
  * @param {string} dist
  * @param {{ cache?: string }} [options] where large files' compressed copies are kept: CACHE unless
  *   given, none when ''
  * @returns {string[]} the files compressed
  */
 export function precompress(dist, { cache = CACHE } = {}) {
-  const files = readdirSync(dist).filter((file) => COMPRESSIBLE.has(extname(file)));
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.has(extname(file)));
   for (const file of files) {
     const content = readFileSync(join(dist, file));
     writeFileSync(join(dist, `${file}.br`), compressed(content, 'br', cache));

@@ -1,15 +1,35 @@
-// The site's own pages in headless Chromium: the landing page, each interface's changelog and the
-// sandbox page (the references are references.browser.test.ts; what both share, and why they are two
+// The site's own pages in headless Chromium: the landing page, each interface's changelog, the guides
+// and the API reference's pages (the references are references.browser.test.ts; what both share, and why they are two
 // files, is browser-site.ts). Each loads clean and shows what its sources state, its links resolve,
 // and it is laid out at 1366 px and at a phone's width with no serious or critical axe-core violation.
 import { describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
+import { GUIDES } from './guides.mjs';
 import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
+
+/**
+ * The API reference's pages checked in the browser: its index and hierarchy, every package's (module's)
+ * page, and the first page of each kind (class, function, interface, type, variable). The other pages
+ * are these templates again; build.test.ts checks every page's links, loads and weight.
+ */
+function apiPagesToVisit(pages: string[]) {
+  const api = pages.filter((page) => page.startsWith('api/'));
+  const kinds = new Map<string, string>();
+  for (const page of api) {
+    const kind = page.split('/')[1] ?? '';
+    if (page.split('/').length === 3 && kind !== 'modules' && !kinds.has(kind)) kinds.set(kind, page);
+  }
+  return [...api.filter((page) => page.split('/').length === 2 || page.startsWith('api/modules/')), ...kinds.values()];
+}
+
+/** The guides the build wrote. */
+const guidePages = (pages: string[]) => GUIDES.map((guide) => guide.page).filter((page) => pages.includes(page));
 
 const site = openSite((pages) => [
   'index.html',
   ...pages.filter((page) => page.startsWith('changelog-')),
-  ...pages.filter((page) => page === 'sandbox.html'),
+  ...guidePages(pages),
+  ...apiPagesToVisit(pages),
 ]);
 
 describe('landing page', () => {
@@ -99,17 +119,42 @@ describe.each(site.pages.filter((page) => page.startsWith('changelog-')).map((pa
   phoneLayoutTests(page, result);
 });
 
-describe.each(site.pages.filter((page) => page === 'sandbox.html').map((page) => [page] as const))('%s', (page) => {
+describe.each(guidePages(site.pages).map((page) => [page] as const))('%s', (page) => {
   const result = site.visited(page);
 
-  it("loads clean, shows the sandbox's README, and its links resolve", async () => {
+  it("loads clean, shows its packages' READMEs, and its links resolve", async () => {
     expectClean(result());
-    expect(await result().page.locator('main').innerText()).toContain('pnpm sandbox');
+    expect(await result().page.locator('main h1').first().innerText()).toMatch(/@messaging-contracts\/|guide/);
+    if (page === 'sandbox.html') expect(await result().page.locator('main').innerText()).toContain('pnpm sandbox');
     for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
       const url = new URL(href);
+      // A README's links to other sites (openapi-fetch's docs) are not this site's to serve.
+      if (url.origin !== new URL(site.url()).origin) continue;
       if (url.hash && url.pathname === `/${page}`) expect(await result().page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
       else expect((await fetch(href)).status, href).toBe(200);
     }
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
+});
+
+describe.each(apiPagesToVisit(site.pages).map((page) => [page] as const))('%s', (page) => {
+  const result = site.visited(page);
+
+  it('loads clean, loading only what the build counted, and its links resolve', async () => {
+    expectClean(result());
+    site.expectRequestsCounted(result(), page);
+    expect(await result().page.locator('h1').first().innerText()).not.toBe('');
+    for (const href of new Set(await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href)))) {
+      const url = new URL(href);
+      // A doc comment's own example address (the sandbox's default URL) is not a page of the site.
+      if (url.origin !== new URL(site.url()).origin) continue;
+      expect((await fetch(href)).status, href).toBe(200);
+    }
+    // The header's way back to the rest of the site.
+    const home = await result().page.locator('a', { hasText: 'All interfaces' }).first().getAttribute('href');
+    expect(new URL(home ?? '', result().page.url()).pathname).toBe('/index.html');
   });
 
   it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));

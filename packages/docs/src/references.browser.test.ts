@@ -4,12 +4,14 @@
 // axe-core violation (callbacks expanded, search open), and runs with no console error, no failed
 // request and nothing from another host. What the browser tests share, and why the site's own pages
 // are another file (pages.browser.test.ts), is browser-site.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
 import { samplesOf } from './samples.mjs';
 import { unusedComponents } from './view.mjs';
-import { AT_LAPTOP, bundles, expectClean, expectLaidOut, LAPTOP_LAYOUT, openSite, phoneLayoutTests } from './browser-site.js';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -294,5 +296,55 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
   // Last, so that it also covers whatever switching samples and searching did.
   it.sequential('runs with no console error, no failed request and nothing from another host', () => {
     expectClean(result());
+  });
+});
+
+// The same pages with scripts off, as a search engine, a reader without scripts or a tool that
+// fetches the page sees them: the reference is in the HTML (prerender.mjs). One page at a time,
+// after the rendered references above.
+describe.each(bundles.map((bundle) => [bundle.id, bundle] as const))('%s reference before any script runs', (id, { doc }) => {
+  const operations = [
+    ...Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => METHODS.filter((method) => item[method]).map((method) => item[method])),
+    ...listCallbacks(doc).map((hook) => hook.operation),
+  ];
+
+  it('shows every operation and callback with its summary, laid out from 1366 px to 320 px, loading nothing else', async () => {
+    const context = await site.browser().newContext({ javaScriptEnabled: false, viewport: { width: AT_LAPTOP, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const requested: string[] = [];
+      const errors: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      await page.goto(new URL(`${id}.html`, site.url()).href, { waitUntil: 'load' });
+      expect(await page.getAttribute('html', 'data-redoc')).toBeNull();
+      const shown = await readOperations(page);
+      expect(shown.map((op) => op.summary).sort()).toEqual(operations.map((op) => String(op.summary)).sort());
+      for (const op of shown) expect(await page.locator(`[id="operation/${op.id}"] h2`).first().isVisible(), op.id).toBe(true);
+      for (const width of [AT_LAPTOP, 390, 320]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await horizontalOverflow(page), `${width} px`).toEqual([]);
+      }
+      // The page alone: with scripts off Chromium does not even fetch the renderer.
+      expect(requested.map((url) => new URL(url).pathname)).toEqual([`/${id}.html`]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical accessibility violation in its scriptless markup', async () => {
+    // axe-core needs scripts; the page's own scripts are taken out instead, so axe reads the markup
+    // that a reader without scripts gets.
+    const context = await site.browser().newContext({ viewport: { width: AT_LAPTOP, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const html = readFileSync(join(site.dist, `${id}.html`), 'utf8').replace(/<script\b[\s\S]*?<\/script>/g, '');
+      await page.setContent(html);
+      expect(await page.locator('[id^="operation/"]').count()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

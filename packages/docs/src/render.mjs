@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
+import { prerender } from './prerender.mjs';
 import { forRedoc } from './view.mjs';
 
 export { escapeHtml } from './html.mjs';
@@ -73,7 +74,13 @@ export const REDOC_OPTIONS = {
  */
 export function renderReference(facts, doc, samples, renderer) {
   const title = `${facts.title} ${facts.version} · API reference`;
-  return `${pageStart(title, facts.purpose)}<style>
+  const view = forRedoc(doc, samples);
+  // The server-rendered styles are marked so the page's script can drop them once Redoc has drawn the
+  // page with its own (the static markup they style is gone by then).
+  const prerendered = prerender(view, REDOC_OPTIONS);
+  const staticStyles = prerendered.css.replace(/<style\b/g, '<style data-prerendered');
+  return `${pageStart(title, facts.purpose)}${staticStyles}
+<style>
   body { margin: 0; font-family: ${SANS}; }
   .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
     padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
@@ -104,10 +111,10 @@ export function renderReference(facts, doc, samples, renderer) {
   <a href="./${facts.id}.yaml" download="${facts.id}.yaml">YAML bundle</a>
   <a href="./changelog-${facts.id}.html">Changelog</a>
 </header>
-<main id="redoc"><p class="loading">Loading the ${escapeHtml(facts.title)} reference…</p></main>
-<noscript><p>This reference is rendered by JavaScript. The contract itself is in the
+<main id="redoc">${prerendered.html}</main>
+<noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The contract itself is in the
 <a href="./${facts.id}.json">JSON</a> and <a href="./${facts.id}.yaml">YAML</a> bundles.</p></noscript>
-<script type="application/json" id="openapi-bundle">${jsonForScript(forRedoc(doc, samples))}</script>
+<script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
 <script type="application/json" id="redoc-options">${jsonForScript(REDOC_OPTIONS)}</script>
 <script src="./${renderer}"></script>
 <script>
@@ -132,8 +139,13 @@ export function renderReference(facts, doc, samples, renderer) {
       });
     };
     new MutationObserver(nameByWhatIsShown).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    // The page arrives with Redoc's markup rendered at build time (prerender.mjs); Redoc renders the
+    // interactive reference in its place. Not a hydration: the standalone script carries its own React
+    // 18 and styled-components 5, the build renders with the versions redoc was installed with, and
+    // markup that differs by a class name would not hydrate cleanly.
     // data-redoc tells a reader's tooling (and the browser tests) that rendering has finished.
     Redoc.init(read('openapi-bundle'), read('redoc-options'), root, function (error) {
+      if (!error) document.querySelectorAll('style[data-prerendered]').forEach(function (style) { style.remove(); });
       document.documentElement.setAttribute('data-redoc', error ? 'failed' : 'rendered');
       if (error) console.error(error);
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonForScript, renderReference } from './render.mjs';
+import { loadedFiles } from './weights.mjs';
 
 const facts = {
   id: 'sms-v2',
@@ -41,7 +42,29 @@ describe('renderReference', () => {
   });
 
   it('names no other host: nothing on the page is fetched from the network', () => {
-    expect(html).not.toMatch(/\b(?:src|href)="(?:https?:)?\/\//);
+    expect(html).not.toMatch(/\bsrc="(?:https?:)?\/\//);
+    expect(loadedFiles(html)).toEqual(['./redoc.standalone.0123456789ab.js'.slice(2)]);
+    // The one link to another host is Redoc's credit in its sidebar, a link a reader may follow.
+    expect([...html.matchAll(/\bhref="((?:https?:)?\/\/[^"]*)"/g)].map((match) => match[1])).toEqual(['https://redocly.com/redoc/']);
+  });
+
+  it('has the reference in the HTML itself, not only in the script that renders it', () => {
+    const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(withoutScripts).toContain('SMS');
+    expect(withoutScripts).not.toContain('Loading the');
+  });
+
+  it('keeps raw HTML in a description inert in the server-rendered part: no script element, no event handler', () => {
+    const hostile = renderReference(
+      facts,
+      { openapi: '3.1.0', info: { title: 'SMS', version: '1.0.0', description: 'a <script>alert(1)</script> b <img src="x" onerror="alert(2)">' }, paths: {} },
+      new Map(),
+      'redoc.standalone.0123456789ab.js',
+    );
+    const main = /<main id="redoc">([\s\S]*)<\/main>/.exec(hostile)?.[1] ?? '';
+    expect(main).toContain('alert(1)');
+    expect(main).not.toMatch(/<script/i);
+    expect(main).not.toMatch(/\sonerror=/i);
   });
 
   it('links back to the landing page, to its changelog and to its JSON and YAML bundles, which download', () => {
@@ -55,6 +78,7 @@ describe('renderReference', () => {
   });
 
   it('embeds the bundle so the description cannot break out of its script element', () => {
+    // Also in the server-rendered part, where the description is shown (inert: see above).
     expect(html.match(/<\/script>/g)).toHaveLength(4);
   });
 });

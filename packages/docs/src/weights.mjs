@@ -4,8 +4,9 @@
 // several pages (the renderer) are counted on a reader's first page view and cached after that, so a
 // further page costs its own files only.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { brotli, gzip } from './compress.mjs';
+import { HASHED_FILE } from './render.mjs';
 
 /**
  * @typedef {{ file: string, bytes: number, br: number, gzip: number }} Sized
@@ -25,7 +26,8 @@ export const TARGETS = { firstView: 300_000, furtherPage: 30_000 };
  */
 export function loadedFiles(html) {
   const found = new Set();
-  for (const [tag] of html.matchAll(/<(script|link|img|source)\b[^>]*>/gi)) {
+  // <use href> is an SVG sprite's file (TypeDoc's icons), fetched like an image.
+  for (const [tag] of html.matchAll(/<(script|link|img|source|use)\b[^>]*>/gi)) {
     const isLink = /^<link/i.test(tag);
     if (isLink && !/\brel=["']?(stylesheet|icon|preload|modulepreload)\b/i.test(tag)) continue;
     const url = /\b(?:src|href)=["']([^"']+)["']/i.exec(tag)?.[1];
@@ -33,9 +35,20 @@ export function loadedFiles(html) {
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url)) {
       throw new Error(`a page loads ${url} from outside the site; everything must be served from the site`);
     }
+    if (url.startsWith('#')) continue; // a symbol of the page itself
     found.add(url.replace(/^\.\//, '').replace(/[?#].*$/, ''));
   }
   return [...found];
+}
+
+/**
+ * The site-relative paths of the files a page loads (loadedFiles, resolved against the page's own
+ * folder: the API reference's pages are in folders).
+ * @param {string} page site-relative, with forward slashes
+ * @param {string} html
+ */
+export function filesLoadedBy(page, html) {
+  return loadedFiles(html).map((file) => posix.normalize(posix.join(posix.dirname(page), file)));
 }
 
 /**
@@ -66,7 +79,7 @@ export function measureSite(dist, htmlFiles = readdirSync(dist).filter((file) =>
   const uses = new Map();
   const pages = htmlFiles.map((page) => {
     const html = size(dist, page);
-    const assets = loadedFiles(readFileSync(join(dist, page), 'utf8')).map((file) => size(dist, file));
+    const assets = filesLoadedBy(page, readFileSync(join(dist, page), 'utf8')).map((file) => size(dist, file));
     for (const asset of assets) uses.set(asset.file, (uses.get(asset.file) ?? 0) + 1);
     const all = [html, ...assets];
     return { page, html, assets, bytes: total(all, 'bytes'), br: total(all, 'br'), gzip: total(all, 'gzip') };
@@ -102,7 +115,12 @@ function kB(bytes) {
  */
 export function formatWeights({ pages, shared, site }) {
   const header = ['page', 'html', 'first view br', 'first view gzip', 'further view br', 'further view gzip', 'loads'];
-  const rows = pages.map((page) => [
+  // The API reference has a page per declaration: its heaviest page stands for them all.
+  const grouped = (/** @type {PageWeight} */ page) => /^api\//.test(page.page);
+  const heaviestApi = pages.filter(grouped).sort((a, b) => b.br - a.br)[0];
+  const listed = pages.filter((page) => !grouped(page));
+  if (heaviestApi) listed.push({ ...heaviestApi, page: `${heaviestApi.page} (heaviest of ${pages.filter(grouped).length} api/ pages)` });
+  const rows = listed.map((page) => [
     page.page,
     kB(page.html.bytes),
     kB(page.br),
@@ -121,7 +139,10 @@ export function formatWeights({ pages, shared, site }) {
     'everything it loads, with an empty cache; "further view": the page once the shared, immutable files are cached.',
     line(header),
     ...rows.map(line),
-    ...shared.map((item) => `Shared: ${item.file} ${kB(item.bytes)} raw, ${kB(item.br)} br, ${kB(item.gzip)} gzip; cached for a year (content-hashed name).`),
+    ...shared.map(
+      (item) =>
+        `Shared: ${item.file} ${kB(item.bytes)} raw, ${kB(item.br)} br, ${kB(item.gzip)} gzip; ${HASHED_FILE.test(item.file) ? 'cached for a year (content-hashed name)' : 'revalidated on later pages (an unchanged file answers 304, no body)'}.`,
+    ),
     `Heaviest first view: ${verdict(firstView, TARGETS.firstView)}. Heaviest further view: ${verdict(further, TARGETS.furtherPage)}.`,
     `Whole site, every page with shared files counted once: ${kB(site.bytes)} raw, ${kB(site.br)} br, ${kB(site.gzip)} gzip.`,
   ].join('\n');

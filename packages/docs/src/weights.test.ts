@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatWeights, furtherView, loadedFiles, measureSite } from './weights.mjs';
+import { filesLoadedBy, formatWeights, furtherView, loadedFiles, measureSite } from './weights.mjs';
 
 describe('loadedFiles', () => {
   it.each([
@@ -11,8 +11,17 @@ describe('loadedFiles', () => {
     ['inline scripts and data: icons cost nothing extra', '<script>1</script><link rel="icon" href="data:,">', []],
     ['the same file twice is one transfer', '<script src="a.js"></script><script src="./a.js?v=1"></script>', ['a.js']],
     ['images', '<img src="logo.svg" alt="">', ['logo.svg']],
+    ["an SVG sprite's file (TypeDoc's icons), not a symbol of the page", '<svg><use href="icons.svg#icon-a"></use><use href="#local"></use></svg>', ['icons.svg']],
   ])('%s', (_title, html, want) => {
     expect(loadedFiles(html)).toEqual(want);
+  });
+
+  it('resolves what a page in a folder loads against that folder (filesLoadedBy)', () => {
+    expect(filesLoadedBy('api/modules/a.html', '<link rel="stylesheet" href="../assets/style.css"><script src="../assets/main.js"></script>')).toEqual([
+      'api/assets/style.css',
+      'api/assets/main.js',
+    ]);
+    expect(filesLoadedBy('index.html', '<script src="./a.js"></script>')).toEqual(['a.js']);
   });
 
   it.each([['https://cdn.example.com/x.js'], ['//cdn.example.com/x.js']])('refuses a page that loads %s from another host', (url) => {
