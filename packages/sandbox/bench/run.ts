@@ -68,7 +68,7 @@ async function main() {
   const bare = await start('bare');
   const sandboxTargets = targets(sandbox, sandbox.port, false);
   const bareTargets = targets(sandbox, bare.port, true);
-  console.log(`sandbox bench: one POST per interface, ${CONNECTIONS} connections, ${SECONDS} s per server in alternating 1 s slices (load generator in its own process)\n`);
+  console.log(`sandbox bench: one POST per interface with a session's credentials (50 sessions active), ${CONNECTIONS} connections, ${SECONDS} s per server in alternating 1 s slices (load generator in its own process)\n`);
   console.log(`${'operation'.padEnd(22)} ${'bare req/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} | ${'sandbox req/s'.padStart(13)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} | ratio`);
   let failed = false;
   for (const name of Object.keys(sandboxTargets)) {

@@ -1,11 +1,14 @@
 // The bench's server process: either the sandbox (built dist/) or the baseline, a bare node:http
 // server that reads the body, parses the same JSON and answers a fixed body. The load generator
 // runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc.
+// The sandbox has SESSIONS sessions active, and the load uses the credentials of the last one, so
+// each request also finds its session among the others.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '@messaging-contracts/sandbox';
 
 const mode = process.argv[2];
+const SESSIONS = 50;
 const FIXED = '{"id":"3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c"}';
 
 async function main() {
@@ -24,7 +27,9 @@ async function main() {
     process.send!({ port: (server.address() as AddressInfo).port });
   } else {
     const sandbox = await startSandbox({ port: 0, seed: 'bench' });
-    process.send!({ port: Number(new URL(sandbox.url).port), credentials: sandbox.credentials });
+    let session;
+    for (let i = 0; i < SESSIONS; i++) session = sandbox.createSession();
+    process.send!({ port: Number(new URL(sandbox.url).port), credentials: session!.credentials });
   }
   process.on('message', (message) => {
     if (message === 'rss') {

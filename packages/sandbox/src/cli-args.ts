@@ -5,7 +5,8 @@ import type { SandboxOptions } from './sandbox.js';
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
-  [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]`;
+  [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
+  [--max-sessions <n>] [--session-idle-seconds <n>]`;
 
 export class UsageError extends Error {}
 
@@ -40,6 +41,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
         'campaign-password': { type: 'string' },
         'max-body-bytes': { type: 'string' },
         'store-cap': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle-seconds': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -48,6 +51,8 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
   if (values.help) return 'help';
   const text = (name: string) => values[name] as string | undefined;
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
+  const maxSessions = integer('max-sessions', text('max-sessions'), 0, 10_000);
+  const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {
     port: integer('port', text('port'), 0, 65535) ?? 4010,
@@ -61,6 +66,9 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
       'campaign-manager-v1': basic(text('campaign-user'), text('campaign-password')),
     },
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
+    ...((maxSessions !== undefined || idleSeconds !== undefined) && {
+      sessions: { ...(maxSessions !== undefined && { max: maxSessions }), ...(idleSeconds !== undefined && { idleMs: idleSeconds * 1000 }) },
+    }),
     ...(storeCap !== undefined && {
       storeCaps: { gatewayMessages: storeCap, smsMessages: storeCap, imMessages: storeCap, lists: storeCap, campaigns: storeCap },
     }),

@@ -1,7 +1,7 @@
 // Credentials per interface (section 5): Basic for A and D, the `Authorization` header value for B,
 // the `authorization` header for C. Generated when not given (from the seed in deterministic mode).
 // They are checked, printed by the CLI once, and never stored with a recorded request.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiId } from './contract.js';
 import type { Ids } from './ids.js';
 import type { AuthScheme } from './routes.js';
@@ -47,23 +47,79 @@ export function resolveCredentials(given: CredentialsOption = {}, seeded?: Ids):
   return credentials;
 }
 
-/** A check of the credentials header of one interface: true when it carries the right ones. */
-export type AuthCheck = (headers: Record<string, string | string[] | undefined>) => boolean;
+/**
+ * Equality of a presented secret with the expected one in time that does not depend on where they
+ * differ (only on their lengths), so a caller cannot learn a credential byte by byte.
+ */
+export function safeEqual(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
-export function authCheck(api: ApiId, scheme: AuthScheme, credentials: Credentials): AuthCheck {
+/** A presented credential split into the part that names its owner (not secret) and the secret. */
+interface Presented {
+  lookup: string;
+  secret: string;
+}
+
+function presented(scheme: AuthScheme, headers: Record<string, string | string[] | undefined>): Presented | undefined {
   if (scheme.kind === 'basic') {
-    const { username, password } = credentials[api] as BasicCredentials;
-    const token = Buffer.from(`${username}:${password}`).toString('base64');
-    const exact = `Basic ${token}`;
-    return (headers) => {
-      const value = headers.authorization;
-      if (value === exact) return true;
-      // The scheme name is case-insensitive (RFC 7617).
-      const match = typeof value === 'string' ? /^basic +([A-Za-z0-9+/=]+) *$/i.exec(value) : null;
-      return match !== null && match[1] === token;
-    };
+    const value = headers.authorization;
+    // The scheme name is case-insensitive (RFC 7617).
+    const match = typeof value === 'string' ? /^basic +([A-Za-z0-9+/=]+) *$/i.exec(value) : null;
+    if (!match) return undefined;
+    const text = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = text.indexOf(':');
+    return colon < 0 ? undefined : { lookup: text.slice(0, colon), secret: text.slice(colon + 1) };
   }
-  const { apiKey } = credentials[api] as ApiKeyCredentials;
-  const name = scheme.name;
-  return (headers) => headers[name] === apiKey;
+  const value = headers[scheme.name];
+  if (typeof value !== 'string') return undefined;
+  const dot = value.indexOf('.');
+  return { lookup: dot < 0 ? '' : value.slice(0, dot), secret: value };
+}
+
+/**
+ * Who a request's credentials belong to: the sandbox's own (global) credentials, or one of its
+ * sessions'. A session's API key is `<session id>.<secret>` and its Basic user name names the
+ * session, so finding the owner is one lookup by that public part; the secret is then compared in
+ * constant time.
+ */
+export class CredentialIndex<T> {
+  private readonly byApi = new Map<ApiId, Map<string, { secret: string; owner: T }>>();
+
+  constructor(private readonly schemes: ReadonlyMap<ApiId, AuthScheme>) {
+    for (const api of schemes.keys()) this.byApi.set(api, new Map());
+  }
+
+  /** The public part and secret of one interface's credentials, as indexed. */
+  private static entry(scheme: AuthScheme, value: BasicCredentials | ApiKeyCredentials): Presented {
+    if (scheme.kind === 'basic') {
+      const { username, password } = value as BasicCredentials;
+      return { lookup: username, secret: password };
+    }
+    const { apiKey } = value as ApiKeyCredentials;
+    const dot = apiKey.indexOf('.');
+    return { lookup: dot < 0 ? '' : apiKey.slice(0, dot), secret: apiKey };
+  }
+
+  /** False when one of the public parts is taken already (nothing is added then). */
+  add(credentials: Credentials, owner: T): boolean {
+    const entries = [...this.schemes].map(([api, scheme]) => [api, CredentialIndex.entry(scheme, credentials[api])] as const);
+    if (entries.some(([api, entry]) => this.byApi.get(api)!.has(entry.lookup))) return false;
+    for (const [api, entry] of entries) this.byApi.get(api)!.set(entry.lookup, { secret: entry.secret, owner });
+    return true;
+  }
+
+  remove(credentials: Credentials): void {
+    for (const [api, scheme] of this.schemes) this.byApi.get(api)!.delete(CredentialIndex.entry(scheme, credentials[api]).lookup);
+  }
+
+  find(api: ApiId, headers: Record<string, string | string[] | undefined>): T | undefined {
+    const scheme = this.schemes.get(api)!;
+    const given = presented(scheme, headers);
+    if (!given) return undefined;
+    const entry = this.byApi.get(api)!.get(given.lookup);
+    return entry && safeEqual(given.secret, entry.secret) ? entry.owner : undefined;
+  }
 }

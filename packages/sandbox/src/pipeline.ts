@@ -6,17 +6,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { campaignHandlers } from './campaign-manager-v1.js';
 import type { ApiId } from './contract.js';
-import type { AuthCheck } from './credentials.js';
+import type { CredentialIndex } from './credentials.js';
 import { errorBody } from './error-shapes.js';
-import type { Faults } from './faults.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, readBody, send } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import type { Env, Handler } from './operation.js';
+import type { Handler } from './operation.js';
 import type { Finding, Problem } from './problems.js';
-import { redactHeaders, type createRecorder } from './recorder.js';
+import { redactHeaders } from './recorder.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
+import type { Scope } from './scope.js';
 import { smsHandlers } from './sms-v2.js';
 
 const handlers: Record<ApiId, Record<string, Handler>> = {
@@ -29,12 +29,24 @@ const handlers: Record<ApiId, Record<string, Handler>> = {
 /** C documents 400, 401, 404, 422, 429 and 500 only (section 7): bad input there is a 400. */
 const documentsOnlyListedStatuses = (api: ApiId) => api === 'im-v1';
 
+/** Whose credentials a request carries: the sandbox's global scope, or a session (marked used). */
+export interface Owner {
+  scope: Scope;
+  lastUsed?: number;
+}
+
+/** What serving a request has found out so far: its route, and whose scope it acts in (arrival time on its clock). */
+interface Seen {
+  route?: Route;
+  scope: Scope;
+  at: number;
+}
+
 export interface PipelineOptions {
   table: RouteTable;
-  auth: Record<ApiId, AuthCheck>;
-  faults: Faults;
-  recorder: ReturnType<typeof createRecorder>;
-  env: Env;
+  owners: CredentialIndex<Owner>;
+  /** The scope of requests without credentials where the operation allows them, and of refused ones. */
+  global: Scope;
   maxBodyBytes: number;
 }
 
@@ -47,7 +59,7 @@ const finding = (pointer: string, property: string, rule: string, message: strin
 });
 
 export function createPipeline(options: PipelineOptions) {
-  const { table, auth, faults, recorder, env, maxBodyBytes } = options;
+  const { table, owners, global, maxBodyBytes } = options;
   // Resolved once: every operation has its validators and its handler, or the sandbox does not start.
   const prepared = new Map(
     table.apis.flatMap((api) =>
@@ -75,7 +87,7 @@ export function createPipeline(options: PipelineOptions) {
     req: IncomingMessage,
     path: string,
     query: string,
-    seen: { route?: Route },
+    seen: Seen,
   ): Promise<{ answer: Answer; route?: Route; body?: unknown }> {
     const method = req.method ?? 'GET';
     const match = table.match(api, method, path);
@@ -99,10 +111,17 @@ export function createPipeline(options: PipelineOptions) {
       }
       return { answer: problem(api.api, null, { status: 405, message: `Method not allowed, allowed: ${allow}` }, { allow }) };
     }
-    if (route.authRequired && !auth[api.api](req.headers)) {
+    const owner = owners.find(api.api, req.headers);
+    if (!owner && route.authRequired) {
       req.resume();
       return { answer: unauthorized(route), route };
     }
+    if (owner) {
+      if (owner.lastUsed !== undefined) owner.lastUsed = Date.now();
+      seen.scope = owner.scope;
+      seen.at = owner.scope.clock.now();
+    }
+    const { faults, env } = seen.scope;
 
     let body: unknown;
     if (route.bodyMediaTypes) {
@@ -172,9 +191,8 @@ export function createPipeline(options: PipelineOptions) {
   }
 
   return async function handle(api: ApiRoutes, req: IncomingMessage, res: ServerResponse, path: string, query: string) {
-    const at = env.clock.now();
     let result: { answer: Answer; route?: Route; body?: unknown };
-    const seen: { route?: Route } = {};
+    const seen: Seen = { scope: global, at: global.clock.now() };
     try {
       result = await serve(api, req, path, query, seen);
     } catch {
@@ -182,11 +200,12 @@ export function createPipeline(options: PipelineOptions) {
       result = { answer: problem(api.api, seen.route ?? null, { status: 500, message: 'Internal sandbox error' }) };
     }
     const { answer, route, body } = result;
+    const { faults, recorder } = seen.scope;
     const delay = route ? faults.latencyFor(route) : 0;
     if (delay > 0) await sleep(delay);
     send(res, answer);
     recorder.record({
-      at,
+      at: seen.at,
       method: req.method ?? '',
       url: req.url ?? '',
       ...(route && { operation: route.key }),

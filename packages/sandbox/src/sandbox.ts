@@ -1,24 +1,23 @@
 // startSandbox(): all four interfaces on one port under their documented base paths, with the
 // control API beside them. Everything is prepared at start; a request only matches and answers.
+// The sandbox's own credentials reach its global scope; each session has credentials and a scope
+// of its own (scope.ts, sessions.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type CallbackOptions,
-  type CallbackUrls,
-  type Delivery,
-  createDispatcher,
-} from './callbacks.js';
-import { API_IDS, type ApiId, schemaEnum } from './contract.js';
+import type { CallbackOptions, CallbackUrls } from './callbacks.js';
+import { API_IDS, type ApiId } from './contract.js';
 import { CONTROL_PREFIX, handleControl } from './control.js';
-import { type AuthCheck, type Credentials, type CredentialsOption, authCheck, resolveCredentials } from './credentials.js';
-import { type FaultSpec, createFaults } from './faults.js';
+import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
-import { createClock, createIds } from './ids.js';
-import type { Env } from './operation.js';
-import { createPipeline } from './pipeline.js';
-import { type RecordedRequest, DEFAULT_REQUEST_LOG_SIZE, createRecorder } from './recorder.js';
+import { createIds } from './ids.js';
+import { createPipeline, type Owner } from './pipeline.js';
+import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
 import { createRouteTable } from './routes.js';
-import { type StoreCaps, clearState, createState } from './state.js';
+import { type SandboxControl, type Scope, createScope } from './scope.js';
+import { type SessionOptions, createSessionRegistry } from './sessions.js';
+import type { StoreCaps } from './state.js';
+
+export type { ReplyInput, SandboxControl, SetStatusOptions } from './scope.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -44,51 +43,34 @@ export interface SandboxOptions {
   storeCaps?: StoreCaps;
   /** Recorded requests kept; default 1000. */
   requestLogSize?: number;
+  /** Sessions: how many at once (default 100) and their idle expiry (default 30 min). */
+  sessions?: SessionOptions;
 }
 
-export interface SetStatusOptions {
-  /** The callback's `detail`; default 'Status changed by the sandbox'. */
-  detail?: string;
-  /** Resolve after the delivery settles (default true), or at once. */
-  wait?: boolean;
+/** A session: a scope of its own with its own credentials, in a shared sandbox. */
+export interface SandboxSession extends SandboxControl {
+  id: string;
+  /** The sandbox's origin. */
+  url: string;
+  urls: Record<ApiId, string>;
+  /** The session's own credentials, of the shape of the sandbox's. */
+  credentials: Credentials;
+  /** Deletes the session: its credentials stop working and its state is dropped. */
+  close(): Promise<void>;
 }
 
-export interface ReplyInput {
-  content?: string;
-  operator?: string;
-  /** Default: the original message's destination (the handset that replies). */
-  source?: string;
-}
-
-export interface Sandbox {
+export interface Sandbox extends SandboxControl {
   /** The origin, e.g. http://127.0.0.1:4010. */
   url: string;
   /** Base URL of each interface (origin + documented base path). */
   urls: Record<ApiId, string>;
   credentials: Credentials;
-  /** Changes the status of a B or C message and delivers its status callback (when an address is set). */
-  setStatus(id: string, status: string, options?: SetStatusOptions): Promise<Delivery | undefined>;
-  /** A reply (MO message) to B message `messageId`: stored, and delivered as B's reply callback. */
-  reply(messageId: string, input: ReplyInput, options?: { wait?: boolean }): Promise<{ id: string; delivery: Delivery | undefined }>;
-  faults: {
-    inject(spec: FaultSpec): void;
-    pending(): Record<string, number>;
-    setLatency(ms: number, operation?: string): void;
-    clear(): void;
-  };
-  requests(filter?: { operation?: string }): RecordedRequest[];
-  clearRequests(): void;
-  deliveries(): Delivery[];
-  setCallbackUrls(urls: CallbackUrls): void;
-  callbackUrls(): CallbackUrls;
-  /** Resolves when every queued callback delivery has settled. */
-  idle(): Promise<void>;
-  /** Empties every store, log and fault; restarts ids and the deterministic clock. Keeps callback addresses. */
-  reset(): void;
+  /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
+  createSession(options?: { callbacks?: CallbackUrls }): SandboxSession;
+  /** The live session with this id, or undefined (deleted, expired, or never created). */
+  session(id: string): SandboxSession | undefined;
   close(): Promise<void>;
 }
-
-const DEFAULT_DETAIL = 'Status changed by the sandbox';
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   const result = value ?? fallback;
@@ -108,23 +90,46 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (port > 65535) throw new RangeError('port must be 0 to 65535');
   const host = options.host ?? DEFAULT_HOST;
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
-  const seeded = options.seed !== undefined;
-  const ids = createIds(seeded ? String(options.seed) : undefined);
-  const credentials = resolveCredentials(options.credentials, seeded ? createIds(`credentials:${options.seed}`) : undefined);
-  const clock = createClock(seeded, clockStart(options.clock?.start), options.clock?.stepMs);
+  const seed = options.seed === undefined ? undefined : String(options.seed);
+  const credentials = resolveCredentials(options.credentials, seed !== undefined ? createIds(`credentials:${seed}`) : undefined);
   const table = createRouteTable();
-  const state = createState(options.storeCaps);
-  const faults = createFaults(table);
-  const recorder = createRecorder(positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE));
-  const dispatcher = createDispatcher(options.callbackDelivery);
-  dispatcher.setUrls(options.callbacks ?? {});
-  const auth = Object.fromEntries(table.apis.map((api) => [api.api, authCheck(api.api, api.auth, credentials)])) as Record<ApiId, AuthCheck>;
-  const smsStates = schemaEnum('sms-v2', 'MessageStatus');
-  const imStates = schemaEnum('im-v1', 'MessageStatus');
-
+  const requestLogSize = positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE);
   let origin = '';
-  const env: Env = { state, ids, clock, origin: () => origin };
-  const pipeline = createPipeline({ table, auth, faults, recorder, env, maxBodyBytes });
+  const scopeSettings = {
+    table,
+    clock: { start: clockStart(options.clock?.start), stepMs: options.clock?.stepMs },
+    ...(options.storeCaps && { storeCaps: options.storeCaps }),
+    requestLogSize,
+    ...(options.callbackDelivery && { callbackDelivery: options.callbackDelivery }),
+    origin: () => origin,
+  };
+  const global: Scope = createScope({ ...scopeSettings, seed, ...(options.callbacks && { callbacks: options.callbacks }) });
+
+  const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
+  owners.add(credentials, { scope: global });
+  // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
+  const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
+  const sessions = createSessionRegistry({
+    ...options.sessions,
+    ids: sessionIds,
+    make(id) {
+      const secret = () => sessionIds.uuid().replace(/-/g, '');
+      const scope = createScope({ ...scopeSettings, seed: seed !== undefined ? `${seed}:session:${id}` : undefined });
+      return {
+        scope,
+        credentials: resolveCredentials({
+          'gateway-v1': { username: `sandbox-gateway-${id}`, password: secret() },
+          'sms-v2': { apiKey: `${id}.${secret()}` },
+          'im-v1': { apiKey: `${id}.${secret()}` },
+          'campaign-manager-v1': { username: `sandbox-campaigns-${id}`, password: secret() },
+        }),
+      };
+    },
+    register: (entry) => owners.add(entry.credentials, entry),
+    unregister: (entry) => owners.remove(entry.credentials),
+  });
+
+  const pipeline = createPipeline({ table, owners, global, maxBodyBytes });
 
   function listener(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/';
@@ -164,66 +169,40 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const address = server.address() as AddressInfo;
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const urls = Object.fromEntries(table.apis.map((api) => [api.api, origin + api.basePath])) as Record<ApiId, string>;
 
-  function findMessage(id: string) {
-    const sms = state.smsMessages.get(id);
-    if (sms) return { kind: 'sms-v2.status' as const, message: sms, states: smsStates };
-    const im = state.imMessages.get(id);
-    if (im) return { kind: 'im-v1.status' as const, message: im, states: imStates };
-    return undefined;
+  function sessionView(id: string): SandboxSession | undefined {
+    const entry = sessions.get(id);
+    if (!entry) return undefined;
+    return {
+      ...entry.scope.control,
+      id: entry.id,
+      url: origin,
+      urls,
+      credentials: entry.credentials,
+      close: async () => void sessions.delete(entry.id),
+    };
   }
 
   const sandbox: Sandbox = {
+    ...global.control,
     url: origin,
-    urls: Object.fromEntries(table.apis.map((api) => [api.api, origin + api.basePath])) as Record<ApiId, string>,
+    urls,
     credentials,
-    async setStatus(id, status, setOptions = {}) {
-      const found = findMessage(String(id));
-      if (!found) throw new TypeError('no B or C message has this id (it may have been evicted or reset)');
-      if (!found.states.includes(status)) throw new TypeError(`status must be one of ${found.states.join(', ')}`);
-      found.message.status = status;
-      const delivery = dispatcher.send(found.kind, { id: found.message.id, status, detail: setOptions.detail ?? DEFAULT_DETAIL });
-      return setOptions.wait === false ? undefined : delivery;
+    createSession(sessionOptions = {}) {
+      const entry = sessions.create();
+      try {
+        if (sessionOptions.callbacks) entry.scope.control.setCallbackUrls(sessionOptions.callbacks);
+      } catch (error) {
+        sessions.delete(entry.id);
+        throw error;
+      }
+      return sessionView(entry.id)!;
     },
-    async reply(messageId, input, replyOptions = {}) {
-      const original = state.smsMessages.get(String(messageId));
-      if (!original || original.direction !== 'MT') throw new TypeError('messageId must be the id of a B message sent through the sandbox');
-      const id = ids.uuid();
-      const source = input.source ?? original.destination;
-      const body = {
-        id,
-        ...(source !== undefined && { source }),
-        ...(original.source !== undefined && { destination: original.source }),
-        ...(input.content !== undefined && { content: input.content }),
-        ...(input.operator !== undefined && { operator: input.operator }),
-      };
-      // A reply is stored as an MO message, readable with GET /messages?id=.
-      state.smsMessages.set(id, { ...body, direction: 'MO', status: 'received' });
-      const delivery = dispatcher.send('sms-v2.reply', body);
-      return { id, delivery: replyOptions.wait === false ? undefined : await delivery };
-    },
-    faults: {
-      inject: (spec) => faults.inject(spec),
-      pending: () => faults.pending(),
-      setLatency: (ms, operation) => faults.setLatency(ms, operation),
-      clear: () => faults.clear(),
-    },
-    requests: (filter) => recorder.list(filter),
-    clearRequests: () => recorder.clear(),
-    deliveries: () => dispatcher.deliveries(),
-    setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),
-    callbackUrls: () => dispatcher.urls(),
-    idle: () => dispatcher.idle(),
-    reset() {
-      clearState(state);
-      ids.reset();
-      clock.reset();
-      faults.clear();
-      recorder.clear();
-      dispatcher.clear();
-    },
+    session: sessionView,
     async close() {
-      await dispatcher.close();
+      await sessions.close();
+      await global.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,0 +1,105 @@
+// Sessions: scopes of their own inside one sandbox, each with its own credentials, so test files
+// running in parallel against one sandbox never see each other's state, callbacks or faults.
+// Bounded in count and expired after an idle time (sandbox choices, README "Sessions").
+import type { Credentials } from './credentials.js';
+import type { Ids } from './ids.js';
+import type { Scope } from './scope.js';
+
+export interface SessionOptions {
+  /** Sessions alive at once; default 100. */
+  max?: number;
+  /** A session not used (no request with its credentials, no control call) for this long is deleted; ms, default 30 min. */
+  idleMs?: number;
+}
+
+export const SESSION_DEFAULTS = { max: 100, idleMs: 30 * 60_000 } as const;
+
+export class SessionLimitError extends Error {}
+
+export interface SessionEntry {
+  id: string;
+  credentials: Credentials;
+  scope: Scope;
+  lastUsed: number;
+}
+
+export interface SessionRegistryOptions extends SessionOptions {
+  ids: Ids;
+  /** The new session's scope and credentials; `add` false when the credentials' public parts are taken. */
+  make(id: string): { scope: Scope; credentials: Credentials };
+  register(entry: SessionEntry): boolean;
+  unregister(entry: SessionEntry): void;
+}
+
+export function createSessionRegistry(options: SessionRegistryOptions) {
+  const max = options.max ?? SESSION_DEFAULTS.max;
+  const idleMs = options.idleMs ?? SESSION_DEFAULTS.idleMs;
+  if (!Number.isSafeInteger(max) || max < 0) throw new RangeError('sessions.max must be a non-negative integer');
+  if (!Number.isSafeInteger(idleMs) || idleMs < 1000) throw new RangeError('sessions.idleMs must be an integer of at least 1000 ms');
+  const sessions = new Map<string, SessionEntry>();
+
+  function remove(entry: SessionEntry) {
+    sessions.delete(entry.id);
+    options.unregister(entry);
+    void entry.scope.close();
+  }
+
+  function sweep(now = Date.now()) {
+    for (const entry of sessions.values()) if (now - entry.lastUsed > idleMs) remove(entry);
+  }
+  // Idle sessions are dropped even when nobody creates new ones; the timer never keeps the process alive.
+  const timer = setInterval(sweep, Math.min(idleMs, 60_000));
+  timer.unref();
+
+  return {
+    max,
+    idleMs,
+    create(): SessionEntry {
+      sweep();
+      if (sessions.size >= max) {
+        throw new SessionLimitError(`at most ${max} sessions at once: delete one (DELETE /__sandbox/sessions/{id}) or raise the limit (--max-sessions)`);
+      }
+      for (;;) {
+        // 16 hex characters: ids of the scope's PRNG in deterministic mode, random otherwise.
+        const id = options.ids.uuid().replace(/-/g, '').slice(0, 16);
+        if (sessions.has(id)) continue;
+        const made = options.make(id);
+        const entry: SessionEntry = { id, ...made, lastUsed: Date.now() };
+        if (!options.register(entry)) continue;
+        sessions.set(id, entry);
+        return entry;
+      }
+    },
+    /** The live session with this id (marking it used), or undefined. */
+    get(id: string): SessionEntry | undefined {
+      const entry = sessions.get(id);
+      if (!entry) return undefined;
+      const now = Date.now();
+      if (now - entry.lastUsed > idleMs) {
+        remove(entry);
+        return undefined;
+      }
+      entry.lastUsed = now;
+      return entry;
+    },
+    delete(id: string): boolean {
+      const entry = sessions.get(id);
+      if (entry) remove(entry);
+      return entry !== undefined;
+    },
+    ids: () => [...sessions.keys()],
+    get size() {
+      return sessions.size;
+    },
+    async close() {
+      clearInterval(timer);
+      await Promise.all([...sessions.values()].map((entry) => entry.scope.close()));
+      for (const entry of [...sessions.values()]) {
+        sessions.delete(entry.id);
+        options.unregister(entry);
+      }
+    },
+  };
+}
+
+export type SessionRegistry = ReturnType<typeof createSessionRegistry>;

@@ -1,0 +1,3 @@
+import { sessionSuite } from './suite.js';
+
+sessionSuite('second file');
