@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import { type Clone, createClone, repoRoot } from './clone.js';
 import { filesRanInParallel, type VitestReport } from './parallel.js';
 import { type LockFile, dropScope, thirdPartyDifferences } from './lockfile.js';
-import { type Registry, SCOPE, startRegistry } from './registry.js';
-import { defaultUplink } from './uplink.js';
+import { SCOPE } from './registry.js';
+import { type RegistryProcess as Registry, startRegistryProcess } from './registry-process.js';
 
 const EXAMPLE = join('examples', 'integrator');
 const STEP_TIMEOUT_MS = 8 * 60_000;
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
   try {
-    registry = await startRegistry({ port: 0, storage, uplink: defaultUplink() });
+    registry = await startRegistryProcess(storage);
     say(`fresh registry at ${registry.url}`);
     clone = createClone('integrator-release-', { keepChangesets: true });
     release(clone, registry);
