@@ -69,7 +69,9 @@ async function main(): Promise<number> {
 
     // The example as committed, in a folder of its own: another repository.
     cpSync(join(clone.dir, EXAMPLE), consumer, { recursive: true, filter: (source) => !source.includes('node_modules') });
-    writeFileSync(join(consumer, '.npmrc'), `${SCOPE}:registry=${registry.url}\n`);
+    // The committed .npmrc, plus the line the registry printed for our scope.
+    const npmrc = join(consumer, '.npmrc');
+    writeFileSync(npmrc, `${existsSync(npmrc) ? readFileSync(npmrc, 'utf8') : ''}${SCOPE}:registry=${registry.url}\n`);
     // The lockfile pins everything but our scope, which comes from the registry by package.json's
     // ranges (README, "The lockfile"); npm install adds our packages to it.
     const lockPath = join(consumer, 'package-lock.json');
@@ -84,8 +86,9 @@ async function main(): Promise<number> {
       say(`wrote ${EXAMPLE}/package-lock.json (${drift.length} entries changed)`);
     } else if (drift.length > 0) {
       throw new StepFailed(`the committed package-lock.json is out of date outside ${SCOPE} (npm install changed: ${drift.join(', ')}); regenerate it (examples/integrator/README.md, "The lockfile")`);
+    } else {
+      say(`lockfile: every package outside ${SCOPE} installed as committed`);
     }
-    say(`lockfile: every package outside ${SCOPE} installed as committed`);
     step('type-check', 'npm', ['run', 'typecheck'], consumer);
     const json = report ?? join(consumer, 'test-report.json');
     step('test', 'npx', ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], consumer);
