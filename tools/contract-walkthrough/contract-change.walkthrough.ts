@@ -5,66 +5,15 @@
 //
 // Run by `pnpm walkthrough` (and by .ci/run), not by `pnpm test`: it builds several times and
 // takes minutes. The tests of one file run in order; each step builds on the one before.
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_TIMEOUT_MS, type Clone, type Run, createClone } from '../registry/src/clone.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** Bound of any one command; a whole `pnpm build` under load stays well inside it. */
-const COMMAND_TIMEOUT_MS = 8 * 60_000;
-
-let copy: string;
-
-interface Run {
-  code: number | null;
-  /** stdout and stderr together, without colours. */
-  output: string;
-}
-
-function run(command: string, args: string[]): Run {
-  const result: SpawnSyncReturns<string> = spawnSync(command, args, {
-    cwd: copy,
-    encoding: 'utf8',
-    timeout: COMMAND_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-    env: {
-      ...process.env,
-      CI: 'true',
-      NO_COLOR: '1',
-      FORCE_COLOR: '0',
-      REDOCLY_TELEMETRY: 'off',
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-      TURBO_TELEMETRY_DISABLED: '1',
-      // turbo's cache is content-hashed: sharing the original's makes unchanged packages instant.
-      // biome-ignore lint/suspicious/noUndeclaredEnvVars: where turbo keeps its cache, not an input of any task.
-      TURBO_CACHE_DIR: process.env.TURBO_CACHE_DIR ?? join(repoRoot, '.turbo', 'cache'),
-    },
-  });
-  if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
-  return { code: result.status, output: `${result.stdout}\n${result.stderr}` };
-}
-
-const pnpm = (...args: string[]) => run('pnpm', args);
-const git = (...args: string[]) => {
-  const result = run('git', args);
-  if (result.code !== 0) throw new Error(`git ${args.join(' ')} failed:\n${result.output}`);
-  return result.output;
-};
-const read = (file: string) => readFileSync(join(copy, file), 'utf8');
-const write = (file: string, text: string) => writeFileSync(join(copy, file), text);
-/** Replaces `before` (which must occur once) in a file of the copy. */
-function edit(file: string, before: string, after: string) {
-  const text = read(file);
-  if (text.split(before).length !== 2) throw new Error(`${file}: expected "${before}" once`);
-  write(file, text.replace(before, after));
-}
-const commit = (message: string) => {
-  git('add', '--all');
-  git('commit', '--quiet', '-m', message);
-};
+let clone: Clone;
+const pnpm = (...args: string[]) => clone.pnpm(...args);
+const read = (file: string) => clone.read(file);
+const write = (file: string, text: string) => clone.write(file, text);
+const edit = (file: string, before: string, after: string) => clone.edit(file, before, after);
+const commit = (message: string) => clone.commit(message);
 
 /** The one changeset `pnpm spec-diff --write-changeset` wrote and nothing committed yet. */
 function writtenChangeset(): string {
@@ -88,33 +37,11 @@ const lintSpecs = (id: string) => pnpm('--filter', '@messaging-contracts/openapi
 const wireSuiteOfD = () => pnpm('exec', 'vitest', 'run', '--project', 'campaign-manager-v1-client', 'src/wire.test.ts');
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'contract-walkthrough-'));
-  // The committed repository (HEAD), as a contributor's clone has it.
-  const cloned = spawnSync('git', ['clone', '--quiet', repoRoot, copy], { encoding: 'utf8' });
-  if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.stderr}`);
-  git('config', 'user.name', 'walkthrough');
-  git('config', 'user.email', 'walkthrough@example.com');
-  git('config', 'commit.gpgsign', 'false');
-  // As just after a release: no pending changeset and this commit the base spec-diff compares
-  // with (a local main at it, and no release tag, whose newest would otherwise be the base).
-  git('checkout', '--quiet', '-b', 'walkthrough');
-  for (const tag of git('tag', '--list').split('\n').filter(Boolean)) git('tag', '--delete', tag);
-  for (const file of git('ls-files', '.changeset/*.md').split('\n').filter((f) => f && f !== '.changeset/README.md')) git('rm', '--quiet', file);
-  commit('walkthrough: start as just after a release');
-  git('branch', '--force', 'main', 'HEAD');
-  // The store on this machine already holds every package of the lockfile.
-  const install = pnpm('install', '--offline', '--frozen-lockfile');
-  if (install.code !== 0) throw new Error(`pnpm install --offline --frozen-lockfile failed in the copy:\n${install.output}`);
-  // The docs build keeps its large files' brotli copies by content (packages/docs/src/compress.mjs,
-  // checked on read); like turbo's cache, the copy starts with the original's.
-  const precompressed = join('packages', 'docs', 'node_modules', '.cache', 'precompressed');
-  if (existsSync(join(repoRoot, precompressed))) cpSync(join(repoRoot, precompressed), join(copy, precompressed), { recursive: true });
-  const build = pnpm('build');
-  if (build.code !== 0) throw new Error(`pnpm build failed in the untouched copy:\n${build.output}`);
+  clone = createClone('contract-walkthrough-');
 }, COMMAND_TIMEOUT_MS + 60_000);
 
 afterAll(() => {
-  if (copy) rmSync(copy, { recursive: true, force: true });
+  clone?.remove();
 });
 
 const singleMessage = 'specs/sms-v2/components/schemas/SingleMessage.yaml';

@@ -56,7 +56,7 @@ function card({ facts, packages, changelog, firstRequest }) {
     <h3>Packages</h3>${
       // 0.0.0 is the workspace version before the first release (changesets sets the real one).
       packages.every((p) => p.version === '0.0.0')
-        ? '\n    <p class="muted unreleased">Not on npm yet: until the first release, build them in this repository (<code>pnpm build</code>) and use them from its workspace.</p>'
+        ? '\n    <p class="muted unreleased">Until the first public release these install from a local registry: see <a href="#install">Install</a>.</p>'
         : ''
     }
     <ul class="packages">
@@ -114,6 +114,31 @@ function packageReferences(packages) {
     <ul>
       ${items.join('\n      ')}
     </ul>
+  </section>`;
+}
+
+/**
+ * How to install the packages today, and what changes after a public release. Before it (every
+ * package at 0.0.0) the install lines above 404 on the public registry, so this says where they
+ * work: a local registry the repository starts and publishes to in one command each
+ * (tools/registry).
+ * @param {LandingInterface[]} interfaces
+ */
+function installSection(interfaces) {
+  const released = interfaces.some(({ packages }) => packages.some((p) => p.version !== '0.0.0'));
+  const client = interfaces.find(({ packages }) => packages.some((p) => p.name.endsWith('-client')))?.packages.find((p) => p.name.endsWith('-client'))?.name ?? '@messaging-contracts/im-v1-client';
+  return `<section class="install-section" id="install" aria-labelledby="install-title">
+    <h2 id="install-title">Install</h2>${
+      released
+        ? ''
+        : `
+    <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository, a local registry on your machine serves them:</p>
+    <pre><code>pnpm registry          # another terminal: prints the registry's URL and .npmrc lines; Ctrl-C stops it
+pnpm release:local     # builds and publishes every package to it</code></pre>
+    <p>Then, in your project, with the scope line it printed in your <code>.npmrc</code> (4873 is its default port):</p>
+    <pre class="install"><code>echo "@messaging-contracts:registry=http://127.0.0.1:4873/" &gt;&gt; .npmrc &amp;&amp; npm install ${escapeHtml(client)}</code></pre>`
+    }
+    <p>${released ? 'From the npm registry, as each interface lists above. ' : 'After the first public release the <code>.npmrc</code> line goes, and every install line above works as it stands against the default npm registry. '}Every package follows semver on its own: a <code>^</code> range never picks up a breaking contract change (the changelog of each interface says what changed).</p>
   </section>`;
 }
 
@@ -175,6 +200,7 @@ export function renderLanding(interfaces, sandbox, packages = []) {
     </ul>
   </nav>
   ${aOrB(interfaces)}
+  ${installSection(interfaces)}
   ${interfaces.map(card).join('\n  ')}
   ${packageReferences(packages)}
   ${sandboxSection(sandbox)}

@@ -45,11 +45,18 @@ describe('renderLanding', () => {
     expect(html).toContain(fragment);
   });
 
-  it('says the packages are not on npm while the workspace has not released them (0.0.0)', () => {
-    expect(html).toContain('Not on npm yet');
+  it('while the workspace has not released them (0.0.0): where the install lines work today, in one command, and what changes after a release', () => {
+    expect(html).toContain('these install from a local registry: see <a href="#install">Install</a>');
+    expect(html).toContain('<h2 id="install-title">Install</h2>');
+    expect(html).toContain('pnpm release:local');
+    expect(html).toContain('echo "@messaging-contracts:registry=http://127.0.0.1:4873/" &gt;&gt; .npmrc &amp;&amp; npm install @messaging-contracts/');
+    expect(html).toContain('After the first public release the <code>.npmrc</code> line goes');
     const released = entry('sms-v2', 'B', 'SMS');
     released.packages[0]!.version = '1.2.0';
-    expect(renderLanding([released], { command: 'pnpm sandbox', readme: 'sandbox.html' })).not.toContain('Not on npm yet');
+    const after = renderLanding([released], { command: 'pnpm sandbox', readme: 'sandbox.html' });
+    expect(after).not.toContain('local registry');
+    expect(after).not.toContain('.npmrc');
+    expect(after).toContain('<h2 id="install-title">Install</h2>');
   });
 
   it('loads no script at all', () => {
