@@ -100,9 +100,9 @@ describe('many invalid array items, for every array in every example', () => {
       const long = make(16 * n, item);
       return cost(() => void site.validate(long, late)) / cost(() => void site.validate(short, late));
     };
-    // Measured up to three times: noise can only make one measurement look worse, never better.
+    // Measured up to five times: noise can only make one measurement look worse, never better.
     let ratio = Infinity;
-    for (let round = 0; round < 3 && ratio >= 8; round++) ratio = Math.min(ratio, growth(invalidItem(site.item)) / growth(site.item));
+    for (let round = 0; round < 5 && ratio >= 8; round++) ratio = Math.min(ratio, growth(invalidItem(site.item)) / growth(site.item));
     expect(ratio).toBeLessThan(8);
   }, 60_000);
 });
