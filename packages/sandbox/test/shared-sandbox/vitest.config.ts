@@ -10,5 +10,8 @@ export default defineConfig({
     // The files run at the same time, as a consumer's do by default.
     fileParallelism: true,
     reporters: ['dot'],
+    // Twenty HTTP round trips and callbacks per test: on a shared, loaded machine 5 s is too short,
+    // and a test that times out keeps running and takes its own next test's queued fault.
+    testTimeout: 60_000,
   },
 });
