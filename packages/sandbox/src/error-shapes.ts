@@ -3,6 +3,7 @@
 // errors[] of {field, code, description}}; D DefaultError {code, message}, and a plain JSON string
 // from the two delete endpoints (whose `default` response schema is a string in the bundle).
 import { STATUS_CODES } from 'node:http';
+import { toSafeText } from '@messaging-contracts/validators';
 import type { ApiId } from './contract.js';
 import { type Finding, type Problem, describeFinding } from './problems.js';
 import type { Route } from './routes.js';
@@ -11,8 +12,7 @@ import type { Route } from './routes.js';
 const MAX_C_ERRORS = 100;
 // C's LongString and ShortString: `^[-_ a-zA-Z0-9]+$` (section 2.3). A pattern as a limit would not
 // survive that, so C's descriptions name the rule without it.
-const unsafe = /[^-_ a-zA-Z0-9]+/g;
-const longString = (text: string, max: number) => text.replace(unsafe, ' ').trim().slice(0, max) || 'error';
+const longString = (text: string, max: number) => toSafeText(text, max);
 
 function detail(problem: Problem): string {
   const findings = problem.findings ?? [];

@@ -28,6 +28,7 @@ export interface Problem {
 export function describeFinding(finding: Finding, textLimits = true): string {
   const where = finding.pointer.replace(/^\//, '');
   const subject = where === '' ? '' : `${where} `;
-  const limit = finding.limit === undefined || (!textLimits && typeof finding.limit === 'string') ? '' : ` ${finding.limit}`;
+  // A text limit (a pattern, enum values) is already in the validators' message ("must match ^…$").
+  const limit = finding.limit === undefined || typeof finding.limit === 'string' ? '' : ` ${finding.limit}`;
   return textLimits ? `${subject}${finding.message} (${finding.rule}${limit})` : `${subject}${finding.message} rule ${finding.rule}${limit}`;
 }

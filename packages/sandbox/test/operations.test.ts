@@ -188,3 +188,18 @@ describe('D without a body', () => {
     expect(body.message).toMatch(/name/);
   });
 });
+
+describe('refusals', () => {
+  it("words a refusal with the validators' text, the pattern named once: B's error body, and C's description as LongString allows", async () => {
+    const b = await t.sms.POST('/messages', { body: { destination: '447700900123', content: 'x' } });
+    expect(b.response.status).toBe(400);
+    expect(b.error!.message).toContain('body/destination must match ^\\+');
+    expect(b.error!.message.split('^\\+').length).toBe(2);
+    const c = await t.im.POST('/message', { body: { destination: { mobile: '447700900123' }, message: { type: 'text', text: { body: 'Hello' } } } });
+    expect(c.response.status).toBe(400);
+    conforms('im-v1.sendMessage', c.response, c.error);
+    const description = (c.error as { errors: { description: string }[] }).errors[0]!.description;
+    expect(description).toBe('body destination mobile must match 1-9 d 1 14 rule pattern');
+    expect(description).not.toMatch(/ {2}/);
+  });
+});
