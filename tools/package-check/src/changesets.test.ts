@@ -87,7 +87,7 @@ describe('pnpm version-packages', () => {
       [`${scope}/sms-v2-types`, 'none'],
       [`${scope}/campaign-manager-v1-types`, 'none'],
       [`${scope}/openapi`, 'none'],
-      [`${scope}/sandbox`, 'none'], // depends on openapi and validators only
+      [`${scope}/sandbox`, 'patch'], // client-core (its control client)
       [`${scope}/verify`, 'patch'], // webhooks
       ...packages.filter((pkg) => pkg.private).map((pkg): [string, 'none'] => [pkg.name, 'none']),
     ];
