@@ -26,7 +26,7 @@ export interface OperationValidators {
   /** The path template as in the bundle's `paths`; for a callback, its expression or webhook name. */
   path: string;
   /** The JSON request body, when the operation has one. */
-  body?: Validator;
+  body?: Validator | undefined;
   bodyRequired: boolean;
   /**
    * The path and query parameter set, validated as `{ path: {...}, query: {...} }`. Accepts the wire

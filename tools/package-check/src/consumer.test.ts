@@ -31,7 +31,10 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
 // What the README and DESIGN.md promise: strict, NodeNext. Library declarations are checked too
 // (skipLibCheck off), so a .d.ts of ours that one compiler rejects fails here. TypeScript's own
 // lib.*.d.ts are the compiler's, not ours: checking them was a fifth of TypeScript 5.9's time.
-const TSC_FLAGS = ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--resolveJsonModule', '--skipLibCheck', 'false', '--skipDefaultLibCheck', '--types', 'node'];
+// exactOptionalPropertyTypes and noUncheckedIndexedAccess too: strict integrators turn them on, and
+// a declaration of ours that only works without them (an optional `body?: Validator` met with
+// `body?: undefined`) broke such a consumer.
+const TSC_FLAGS = ['--strict', '--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--resolveJsonModule', '--skipLibCheck', 'false', '--skipDefaultLibCheck', '--types', 'node'];
 
 let root: string;
 let app: string;
