@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `pnpm example:integrator [--report <file>] [--write-lock]`: what an integrator in another repository does, on the
+// `pnpm example:integrator [--report <file>] [--also-on <major>=<file>]... [--write-lock]`: what an integrator in another repository does, on the
 // release this commit would make. A fresh local registry; a clone of HEAD versioned by its pending
 // changesets (`changeset version`) and published by `pnpm release` (with NPM_CONFIG_REGISTRY); then
 // examples/integrator, copied outside the workspace, installed with npm from that registry by its
 // semver ranges, type-checked with TypeScript 5.9 and 7, and its vitest suite run (files in
 // parallel against one sandbox). Every service and folder it made is gone when it ends, however it
-// ends. Node and npm are the ones on PATH.
+// ends. Node and npm are the ones on PATH; `--also-on 24=<file>` then runs the same installed suite
+// again under that Node (`.ci/node-matrix.sh`, the pinned versions), its report written to <file>.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,9 +45,16 @@ function release(clone: Clone, registry: Registry): void {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { report: { type: 'string' }, 'write-lock': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ options: { report: { type: 'string' }, 'also-on': { type: 'string', multiple: true }, 'write-lock': { type: 'boolean' } }, strict: true });
   const report = values.report ? resolve(values.report) : undefined;
   if (report) rmSync(report, { force: true });
+  const alsoOn = (values['also-on'] ?? []).map((entry) => {
+    const match = /^(\d+(?:\.\d+\.\d+)?)=(.+)$/.exec(entry);
+    if (!match) throw new StepFailed(`--also-on takes <major or x.y.z>=<report file>, such as 24=node-24.json (got "${entry.slice(0, 40)}")`);
+    const file = resolve(match[2]!);
+    rmSync(file, { force: true });
+    return { major: match[1]!, file };
+  });
 
   const storage = mkdtempSync(join(tmpdir(), 'integrator-registry-'));
   const consumer = mkdtempSync(join(tmpdir(), 'integrator-example-'));
@@ -95,6 +103,11 @@ async function main(): Promise<number> {
     const parallel = filesRanInParallel(JSON.parse(readFileSync(json, 'utf8')) as VitestReport);
     say(`${parallel.files} test files, at most ${parallel.atOnce} at once`);
     if (parallel.atOnce < 2) throw new StepFailed('the test files ran one after another, not in parallel');
+    // The same installed repository under the other Node versions integrators run (issue: Node 22, 24).
+    for (const { major, file } of alsoOn) {
+      const matrix = join(repoRoot, '.ci', 'node-matrix.sh');
+      step(`test on Node ${major}`, matrix, [major, 'npx', '--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], consumer);
+    }
     return 0;
   } catch (error) {
     process.stderr.write(`example:integrator: ${error instanceof Error ? error.message : String(error)}\n`);
