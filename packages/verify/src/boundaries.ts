@@ -11,7 +11,7 @@ export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' |
 const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
 
 export interface Limit {
-  /** Property names and `*` for an array item, from the body's root. */
+  /** Property names, `*` for an array item and FREE_KEY for a property of free name, from the body's root. */
   path: string[];
   keyword: LimitKeyword;
   value: number;
@@ -24,6 +24,12 @@ export interface Limit {
   parent?: string;
   property?: string;
 }
+
+/**
+ * The path token of a property whose name is free (`additionalProperties`, such as C's wrapped
+ * delivery attempt, section 2.3): in a body, the object's first property, whatever its name.
+ */
+export const FREE_KEY = '{key}';
 
 export const pointerOf = (path: readonly string[]) => path.map((t) => `/${t === '*' ? '0' : t}`).join('');
 
@@ -51,13 +57,19 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string,
         section,
         schema,
         ...(component && { component }),
-        ...(parent && property !== undefined && property !== '*' && { parent, property }),
+        ...(parent && property !== undefined && property !== '*' && property !== FREE_KEY && { parent, property }),
       });
     }
     if (schema.type === 'object' || schema.properties) {
       for (const [name, child] of Object.entries((schema.properties ?? {}) as Json)) visit(child as Json, [...path, name], '', depth + 1, component);
     }
     if (schema.type === 'array' && schema.items) visit(schema.items, [...path, '*'], '', depth + 1);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      visit(schema.additionalProperties, [...path, FREE_KEY], '', depth + 1, component);
+    }
+    // Each alternative's limits hold where that alternative is the form used (C's delivery attempt
+    // directly in the element, or wrapped in one key, section 2.3): all are verified, each at its path.
+    for (const alternative of [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])] as Json[]) visit(alternative, path, '', depth + 1, parent);
   };
   visit(root, [], '', 0);
   return out;
@@ -65,16 +77,22 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string,
 
 /** The container and key at `path` inside `body`, if its parent exists (array items: index 0). */
 function parentOf(body: unknown, path: readonly string[]): { container: any; key: string | number } | undefined {
+  const keyOf = (at: any, token: string): string | number | undefined => {
+    if (token === '*') return Array.isArray(at) && at.length > 0 ? 0 : undefined;
+    if (token === FREE_KEY) return Array.isArray(at) ? undefined : Object.keys(at)[0];
+    return token;
+  };
   let at: any = body;
   for (const token of path.slice(0, -1)) {
     if (at === null || typeof at !== 'object') return undefined;
-    at = token === '*' ? (Array.isArray(at) && at.length > 0 ? at[0] : undefined) : at[token];
+    const key = keyOf(at, token);
+    at = key === undefined ? undefined : at[key];
     if (at === undefined) return undefined;
   }
   const last = path[path.length - 1];
   if (last === undefined || at === null || typeof at !== 'object') return undefined;
-  if (last === '*') return Array.isArray(at) && at.length > 0 ? { container: at, key: 0 } : undefined;
-  return { container: at, key: last };
+  const key = keyOf(at, last);
+  return key === undefined ? undefined : { container: at, key };
 }
 
 /** Whether `body` holds a value at `path` (or, for the root, always). */

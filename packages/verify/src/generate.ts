@@ -43,6 +43,10 @@ export function arbitraryOf(node: Json | undefined, context: GenerateContext, de
   if (depth > 12) return fc.constant(null);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if ('const' in schema) return fc.constant(schema.const);
+  // One of the alternatives (C's delivery attempt, direct or wrapped, section 2.3); the validator
+  // judges the whole body, so the schema's own keywords beside the alternatives need no arbitrary.
+  const alternatives = (schema.oneOf ?? schema.anyOf) as Json[] | undefined;
+  if (alternatives?.length) return fc.oneof(...alternatives.map((alternative) => arbitraryOf(alternative, context, depth + 1)));
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -64,6 +68,7 @@ export function arbitraryOf(node: Json | undefined, context: GenerateContext, de
     }
     default: {
       // An object, or a schema without a type of its own.
+      if (!schema.properties && typeof schema.additionalProperties === 'object') return freeKeysArbitrary(schema, context, depth);
       if (!schema.properties) return type === 'object' ? fc.constant({}) : fc.constant(null);
       const required: string[] = schema.required ?? [];
       const writable = Object.entries(schema.properties as Json).filter(([, p]) => !deref(context.document, p as Json)?.readOnly);
@@ -75,6 +80,14 @@ export function arbitraryOf(node: Json | undefined, context: GenerateContext, de
       });
     }
   }
+}
+
+/** An object of properties whose names are free (`additionalProperties`), as many as its min/maxProperties allow. */
+function freeKeysArbitrary(schema: Json, context: GenerateContext, depth: number): fc.Arbitrary<unknown> {
+  const min = schema.minProperties ?? 0;
+  const max = Math.min(schema.maxProperties ?? min + 3, min + 3);
+  const key = schema.propertyNames ? (arbitraryOf(schema.propertyNames, context, depth + 1) as fc.Arbitrary<string>) : fc.string({ minLength: 1, maxLength: SPAN, unit: 'grapheme-ascii' });
+  return fc.dictionary(key, arbitraryOf(schema.additionalProperties, context, depth + 1), { minKeys: min, maxKeys: max });
 }
 
 /**

@@ -19,6 +19,9 @@ describe('limits read from the bundles', () => {
       '/delivery_attempts maxItems 10 §8',
       '/delivery_attempts/0/timeout minimum 0 §8',
       '/delivery_attempts/0/timeout maximum 604800 §8',
+      // The wrapped form of an attempt (section 2.3): the same bounds, one free key deeper.
+      '/delivery_attempts/0/{key}/timeout minimum 0 §8',
+      '/delivery_attempts/0/{key}/timeout maximum 604800 §8',
       '/message/template/parameters minItems 0 §8',
       '/message/template/parameters maxItems 20 §8',
       '/message/template/parameters/0/text maxLength 256 §8',

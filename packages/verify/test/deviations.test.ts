@@ -85,6 +85,25 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]!.curl).toContain("curl -X POST 'http://127.0.0.1:");
   });
 
+  it('a limit not enforced in one form: C accepts a wrapped delivery attempt with a timeout past 604800 seconds', async () => {
+    const wrappedTimeoutPast = (body: string) => {
+      const first = (JSON.parse(body || '{}').delivery_attempts ?? [])[0];
+      const wrapped = first && typeof first.channel !== 'string' ? Object.values(first)[0] : undefined;
+      return typeof (wrapped as { timeout?: unknown } | undefined)?.timeout === 'number' && (wrapped as { timeout: number }).timeout > 604800;
+    };
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/im\/v1\/message$/) && wrappedTimeoutPast(req.body) ? json(202, { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d' }) : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failed(report, 'boundary-refused', 'im-v1.sendMessage');
+    expect(caught.map((c) => c.subject)).toEqual(['/delivery_attempts/0/{key}/timeout past maximum 604800 (+ 1)']);
+    expect(caught[0]!.section).toBe('8');
+    expect(failures(report).every((c) => c.check === 'boundary-refused')).toBe(true);
+  });
+
   it("another interface's error shape: A refuses with B's error body", async () => {
     const report = await verifyBehind(
       {
@@ -147,7 +166,7 @@ describe('each deviation is caught by the check that names it', () => {
     );
     const caught = failures(report).filter((c) => c.check === 'response-headers');
     expect(new Set(caught.map((c) => c.operation))).toEqual(new Set(['campaign-manager-v1.createList', 'campaign-manager-v1.scheduleCampaign']));
-    expect(caught[0]).toMatchObject({ section: '4.4', message: 'Location is missing (documented on this response)' });
+    expect(caught[0]).toMatchObject({ section: '4.4', message: 'Location is missing' });
   });
 
   it("a header outside its definition: C's 400 carries a RetryAfter of 5 seconds (section 8: 10 to 1000)", async () => {
