@@ -14,6 +14,7 @@ const read = (file: string) => clone.read(file);
 const write = (file: string, text: string) => clone.write(file, text);
 const edit = (file: string, before: string, after: string) => clone.edit(file, before, after);
 const commit = (message: string) => clone.commit(message);
+const git = (...args: string[]) => clone.git(...args);
 
 /** The one changeset `pnpm spec-diff --write-changeset` wrote and nothing committed yet. */
 function writtenChangeset(): string {
