@@ -187,7 +187,15 @@ async function readVariant(file, acceptEncoding, withBody) {
         }
         const body = withBody ? await handle.readFile() : undefined;
         const after = await handle.stat();
-        const unchanged = after.size === before.size && after.mtimeMs === before.mtimeMs && (body === undefined || body.length === before.size);
+        let unchanged = after.size === before.size && after.mtimeMs === before.mtimeMs && (body === undefined || body.length === before.size);
+        // The file system's clock ticks in milliseconds (or coarser): a file rewritten in place twice
+        // within one tick keeps its size and time, so a file written this last second is read a
+        // second time, from its start, and must read the same.
+        if (unchanged && body !== undefined && Date.now() - after.mtimeMs < 1000) {
+          const again = Buffer.alloc(body.length);
+          const { bytesRead } = await handle.read(again, 0, again.length, 0);
+          unchanged = bytesRead === body.length && again.equals(body);
+        }
         if (unchanged) return { body, encoding: candidate?.name, size: before.size, mtimeMs: before.mtimeMs, mtime: before.mtime, variants: written.length > 0 };
         await new Promise((resolve) => setTimeout(resolve, 20));
       } catch {
