@@ -1,7 +1,7 @@
 // pnpm bench for the sandbox: one POST per interface at concurrency 32 against the sandbox and,
 // side by side in the same run, against a bare node:http server that parses the same JSON and
 // answers a fixed body (the floor). Then the sandbox's RSS after many created messages, against
-// the documented bound. Servers run in child processes; the load generator here.
+// this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
 // BENCH_SECONDS (default 4 per run) and BENCH_MESSAGES (default 200000; 1000000 for the full
 // memory run) tune it.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const CONNECTIONS = 32;
-/** The documented bound of the sandbox's RSS with default caps (README, "Bounds"). */
+/** This bench's guard on RSS with default caps (RSS is not the README's bound: live memory is, 128 MB). */
 const RSS_BOUND_MB = 256;
 
 type Started = { child: ChildProcess; port: number; credentials?: any };
@@ -100,7 +100,7 @@ async function main() {
   const after = await rss(sandbox.child);
   console.log(
     `\nmemory: RSS ${(before / 2 ** 20).toFixed(0)} MB before, ${(after / 2 ** 20).toFixed(0)} MB after ${created.requests} more created messages ` +
-      `(stores capped at 10000 each; documented bound ${RSS_BOUND_MB} MB)`,
+      `(stores capped at 10000 each; this bench's RSS guard ${RSS_BOUND_MB} MB)`,
   );
   if (after > RSS_BOUND_MB * 2 ** 20) failed = true;
   sandbox.child.kill();
