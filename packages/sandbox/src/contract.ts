@@ -1,5 +1,7 @@
 // The four bundles, loaded once from @messaging-contracts/openapi. Everything the sandbox knows
-// about paths, statuses, examples, headers and enums is read from here.
+// about paths, statuses, examples, headers and enums is read from here. The reader (bundle, deref,
+// basePath) is exported from the package's index: the verifier (@messaging-contracts/verify) reads
+// the bundles through it too, so the two tools read the documents one way.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -8,12 +10,13 @@ import { createRequire } from 'node:module';
 export const API_IDS = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const;
 export type ApiId = (typeof API_IDS)[number];
 
-// A small, loose view of an OpenAPI 3.1 document: only what the sandbox reads.
+/** A small, loose view of an OpenAPI 3.1 document, or of any object in one. */
 export type Json = Record<string, any>;
 
 const require = createRequire(import.meta.url);
 const documents = new Map<ApiId, Json>();
 
+/** The bundled document of an interface (`@messaging-contracts/openapi/<id>.json`), loaded once. */
 export function bundle(api: ApiId): Json {
   let document = documents.get(api);
   if (!document) {
@@ -28,7 +31,10 @@ export function bundleYaml(api: ApiId): string {
   return readFileSync(require.resolve(`@messaging-contracts/openapi/${api}.yaml`), 'utf8');
 }
 
-/** Follows local `$ref`s (`#/components/...`) until a node without one. */
+/**
+ * Follows local `$ref`s (`#/components/...`) until a node without one. Throws on a `$ref` that is not
+ * local (a bundle has none) and on a chain of more than 32 (a cycle).
+ */
 export function deref(document: Json, node: Json | undefined): Json | undefined {
   let current = node;
   for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {

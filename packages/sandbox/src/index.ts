@@ -1,6 +1,6 @@
 export { startSandbox, DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxControl, type SandboxOptions, type SandboxSession, type SetStatusOptions, type ReplyInput, MEMORY_DEFAULTS, type MemoryOptions } from './sandbox.js';
 export { SESSION_DEFAULTS, type SessionOptions } from './sessions.js';
-export { API_IDS, type ApiId } from './contract.js';
+export { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
 export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
 export { MAX_LATENCY_MS, type FaultSpec } from './faults.js';

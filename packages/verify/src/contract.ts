@@ -2,51 +2,16 @@
 // (@messaging-contracts/openapi/<id>.json) once: operations, documented statuses, request bodies and
 // their examples, response headers, and each interface's authentication scheme. Nothing here is
 // restated by hand.
-import { createRequire } from 'node:module';
-import { API_IDS, type ApiId } from '@messaging-contracts/sandbox';
+import { API_IDS, type ApiId, type Json, basePath, bundle, deref } from '@messaging-contracts/sandbox';
 import * as campaignManagerV1 from '@messaging-contracts/validators/campaign-manager-v1';
 import * as gatewayV1 from '@messaging-contracts/validators/gateway-v1';
 import * as imV1 from '@messaging-contracts/validators/im-v1';
 import * as smsV2 from '@messaging-contracts/validators/sms-v2';
 import type { OperationValidators } from '@messaging-contracts/validators';
 
-export { API_IDS, type ApiId };
-
-// A loose view of an OpenAPI 3.1 document: only what the verifier reads.
-export type Json = Record<string, any>;
-
-const require = createRequire(import.meta.url);
-const documents = new Map<ApiId, Json>();
-
-export function bundle(api: ApiId): Json {
-  let document = documents.get(api);
-  if (!document) {
-    document = require(`@messaging-contracts/openapi/${api}.json`) as Json;
-    documents.set(api, document);
-  }
-  return document;
-}
-
-/** Follows local `$ref`s (`#/components/...`) until a node without one. */
-export function deref(document: Json, node: Json | undefined): Json | undefined {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`);
-    const pointer: string = current.$ref;
-    current = pointer
-      .slice(2)
-      .split('/')
-      .reduce<Json | undefined>((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-  }
-  return current;
-}
-
-/** The base path of an interface: the path of its first server URL (`{base_url}/rest/gateway`). */
-export function basePath(api: ApiId): string {
-  return String(bundle(api).servers[0].url)
-    .replace(/^\{[^}]+\}/, '')
-    .replace(/\/$/, '');
-}
+// The bundles' reader (load once, follow local `$ref`s, an interface's base path) is the sandbox's:
+// one reading of the published documents for both tools.
+export { API_IDS, type ApiId, type Json, basePath, bundle, deref };
 
 export interface Auth {
   kind: 'basic' | 'apiKey';
