@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Fixtures, readFixtures } from './fixtures.js';
+import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
 
@@ -15,13 +16,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
 
 export class UsageError extends Error {}
 
-function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  }
-  return Number(value);
-}
+const integer = integerFlags(UsageError);
 
 function fixturesFlag(file: string): Fixtures {
   try {

@@ -1,6 +1,7 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one line naming the flag and
 // the rule (exit 2). Credentials: the sandbox CLI's flags, else the environment (credentials.ts).
 import { parseArgs } from 'node:util';
+import { integerFlags } from '@messaging-contracts/sandbox';
 import { API_IDS, type ApiId } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { readDestinations } from './destinations.js';
@@ -21,11 +22,8 @@ export interface CliOptions extends VerifyOptions {
   quiet: boolean;
 }
 
-function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  return Number(value);
-}
+// The sandbox CLI's integer rule, so the two CLIs word a bad number alike.
+const integer = integerFlags(UsageError);
 
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
