@@ -52,13 +52,6 @@ const pattern5 = new RegExp("^\\+[1-9]\\d{1,14}$", "u");
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
 const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1}};
@@ -209,7 +202,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"contact_id":true,"mobile":true,"email":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"type":"object","minProperties":2,"required":["type"],"properties":{"type":{"type":"string","enum":["text","media","template"]},"text":{"$ref":"#/components/schemas/TextMessage"},"media":{"$ref":"#/components/schemas/MediaMessage"},"template":{"$ref":"#/components/schemas/TemplateMessage"}}};
 const schema38 = {"type":"object","required":["body"],"properties":{"body":{"$ref":"#/components/schemas/LongString"}}};
@@ -219,13 +211,6 @@ const pattern6 = new RegExp("^[-_ a-zA-Z0-9]+$", "u");
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.body === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"}};
@@ -286,7 +271,6 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema40 = {"type":"object","required":["type","url"],"properties":{"type":{"$ref":"#/components/schemas/MimeType"},"url":{"$ref":"#/components/schemas/Url"}}};
 const schema41 = {"type":"string","pattern":"\\w+\\/[-+.\\w]+","maxLength":255};
@@ -297,13 +281,6 @@ const formats4 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
@@ -399,7 +376,6 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"type":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema43 = {"type":"object","required":["template_id"],"properties":{"template_id":{"$ref":"#/components/schemas/Uuid"},"language":{"type":"string","minLength":2,"maxLength":5,"pattern":"^[A-Za-z_]+$"},"parameters":{"type":"array","minItems":0,"maxItems":20,"items":{"$ref":"#/components/schemas/TemplateParameter"}}}};
 const pattern9 = new RegExp("^[A-Za-z_]+$", "u");
@@ -409,13 +385,6 @@ const schema46 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":256}
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
@@ -511,19 +480,11 @@ errors++;
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"name":true,"text":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "template_id"}};
@@ -691,19 +652,11 @@ errors++;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"template_id":true,"language":true,"parameters":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 2){
 const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2}};
@@ -780,7 +733,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"type":true,"text":true,"media":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema47 = {"oneOf":[{"$ref":"#/components/schemas/DeliveryAttempt"},{"$ref":"#/components/schemas/WrappedDeliveryAttempt"}]};
 const schema48 = {"type":"object","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel"},"event":{"$ref":"#/components/schemas/ShortString"},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800}}};
@@ -790,13 +742,6 @@ const formats8 = functionFormats.int32;
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"}};
@@ -925,20 +870,12 @@ errors++;
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"channel":true,"event":true,"timeout":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema51 = {"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"#/components/schemas/DeliveryAttempt"}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 1){
 const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1}};
@@ -980,19 +917,11 @@ errors++;
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -1005,28 +934,17 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.channel = true;
-props0.event = true;
-props0.timeout = true;
 }
+if(!valid0){
 const _errs2 = errors;
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate37.errors; else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
 if(_valid0){
 valid0 = true;
 passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
 }
 }
 if(!valid0){
@@ -1051,22 +969,13 @@ vErrors = null;
 }
 }
 validate34.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate34.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destination === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"}};
@@ -1204,7 +1113,6 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"destination":true,"message":true,"delivery_attempts":true,"reference":true,"scheduler_pipe":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_sendMessage_202: RawValidator = validate41;
 const schema52 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid"}}};
@@ -1212,13 +1120,6 @@ const schema52 = {"type":"object","properties":{"id":{"$ref":"#/components/schem
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -1289,7 +1190,6 @@ errors++;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_APIError: RawValidator = validate42;
 const schema54 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}},"statusCode":{},"error":{}}};
@@ -1299,13 +1199,6 @@ const formats14 = functionFormats.int64;
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
@@ -1446,19 +1339,11 @@ errors++;
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"field":true,"code":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
@@ -1586,7 +1471,6 @@ errors++;
 validate42.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"code":true,"message":true,"errors":true,"statusCode":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_StatusCallback: RawValidator = validate45;
 const schema59 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
@@ -1595,13 +1479,6 @@ const schema60 = {"type":"string","enum":["accepted","submitted","sent","receive
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -1700,7 +1577,6 @@ errors++;
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"id":true,"detail":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "sendMessage": {
     operationId: "sendMessage",
