@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { CodeKeywordDefinition, Options } from 'ajv';
 import { disjointOneOfs, firstMatchOneOf } from './alternations.js';
 import { stripAnnotations } from './annotations.js';
+import { unitsFirstMaxLength } from './lengths.js';
 import { readsEvaluated, withoutEvaluatedTracking } from './evaluated.js';
 import { functionFormats } from './formats.js';
 import { boundedPattern, unboundedPatterns } from './patterns.js';
@@ -96,6 +97,11 @@ export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options
   if (typeof rule !== 'object') throw new Error('ajv has no oneOf rule to replace');
   const definition = rule.definition as CodeKeywordDefinition;
   definition.code = firstMatchOneOf({ ...definition }, disjointOneOfs(bundle)).code;
+  // `maxLength` counts code points only past its limit in UTF-16 units (scripts/lengths.ts), swapped the same way.
+  const maxLength = ajv.RULES.all.maxLength;
+  if (typeof maxLength !== 'object') throw new Error('ajv has no maxLength rule to replace');
+  const lengthDefinition = maxLength.definition as CodeKeywordDefinition;
+  lengthDefinition.code = unitsFirstMaxLength({ ...lengthDefinition }).code;
   // No tracking of evaluated properties and items where nothing reads it (scripts/evaluated.ts).
   if (!readsEvaluated(bundle)) withoutEvaluatedTracking(ajv);
   return ajv;

@@ -143,7 +143,7 @@ errors++;
 if(data.mask !== undefined){
 let data5 = data.mask;
 if(typeof data5 === "string"){
-if(func1(data5) > 20){
+if(data5.length > 20 && func1(data5) > 20){
 const err8 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err8];
@@ -470,7 +470,7 @@ errors++;
 if(data.mask !== undefined){
 let data5 = data.mask;
 if(typeof data5 === "string"){
-if(func1(data5) > 20){
+if(data5.length > 20 && func1(data5) > 20){
 const err8 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err8];

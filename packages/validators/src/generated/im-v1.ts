@@ -66,7 +66,7 @@ errors++;
 if(data.contact_id !== undefined){
 let data0 = data.contact_id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err1 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err1];
@@ -121,7 +121,7 @@ errors++;
 if(data.mobile !== undefined){
 let data1 = data.mobile;
 if(typeof data1 === "string"){
-if(func1(data1) > 16){
+if(data1.length > 16 && func1(data1) > 16){
 const err6 = {instancePath:instancePath+"/mobile",schemaPath:"#/components/schemas/E164/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err6];
@@ -156,7 +156,7 @@ errors++;
 if(data.email !== undefined){
 let data2 = data.email;
 if(typeof data2 === "string"){
-if(func1(data2) > 320){
+if(data2.length > 320 && func1(data2) > 320){
 const err9 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 320}};
 if(vErrors === null){
 vErrors = [err9];
@@ -225,7 +225,7 @@ errors++;
 if(data.body !== undefined){
 let data0 = data.body;
 if(typeof data0 === "string"){
-if(func1(data0) > 10000){
+if(data0.length > 10000 && func1(data0) > 10000){
 const err1 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err1];
@@ -305,7 +305,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(func1(data0) > 255){
+if(data0.length > 255 && func1(data0) > 255){
 const err2 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/MimeType/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err2];
@@ -409,7 +409,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func1(data0) > 256){
+if(data0.length > 256 && func1(data0) > 256){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err2];
@@ -444,7 +444,7 @@ errors++;
 if(data.text !== undefined){
 let data1 = data.text;
 if(typeof data1 === "string"){
-if(func1(data1) > 256){
+if(data1.length > 256 && func1(data1) > 256){
 const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err5];
@@ -499,7 +499,7 @@ errors++;
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err1 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err1];
@@ -554,7 +554,7 @@ errors++;
 if(data.language !== undefined){
 let data1 = data.language;
 if(typeof data1 === "string"){
-if(func1(data1) > 5){
+if(data1.length > 5 && func1(data1) > 5){
 const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 5}};
 if(vErrors === null){
 vErrors = [err6];
@@ -779,7 +779,7 @@ errors++;
 if(data.event !== undefined){
 let data1 = data.event;
 if(typeof data1 === "string"){
-if(func1(data1) > 256){
+if(data1.length > 256 && func1(data1) > 256){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err3];
@@ -1054,7 +1054,7 @@ errors++;
 if(data.reference !== undefined){
 let data4 = data.reference;
 if(typeof data4 === "string"){
-if(func1(data4) > 255){
+if(data4.length > 255 && func1(data4) > 255){
 const err5 = {instancePath:instancePath+"/reference",schemaPath:"#/properties/reference/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err5];
@@ -1124,7 +1124,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1213,7 +1213,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(func1(data0) > 256){
+if(data0.length > 256 && func1(data0) > 256){
 const err1 = {instancePath:instancePath+"/field",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1293,7 +1293,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
-if(func1(data2) > 10000){
+if(data2.length > 10000 && func1(data2) > 10000){
 const err8 = {instancePath:instancePath+"/description",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err8];
@@ -1393,7 +1393,7 @@ errors++;
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 === "string"){
-if(func1(data1) > 10000){
+if(data1.length > 10000 && func1(data1) > 10000){
 const err4 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1483,7 +1483,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1518,7 +1518,7 @@ errors++;
 if(data.detail !== undefined){
 let data1 = data.detail;
 if(typeof data1 === "string"){
-if(func1(data1) > 255){
+if(data1.length > 255 && func1(data1) > 255){
 const err3 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err3];
