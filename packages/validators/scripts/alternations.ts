@@ -147,8 +147,9 @@ export function firstMatchOneOf(original: CodeKeywordDefinition, disjointLists: 
   return {
     ...original,
     code(cxt: KeywordCxt, ruleType?: string) {
-      const { gen, schema, it } = cxt;
-      if (!disjointLists.has(schema)) return original.code(cxt, ruleType);
+      const { gen, schema, parentSchema, it } = cxt;
+      // ajv's own also where its `discriminator` option takes the keyword over.
+      if (!disjointLists.has(schema) || (it.opts.discriminator && parentSchema.discriminator)) return original.code(cxt, ruleType);
       const valid = gen.let('valid', false);
       const passing = gen.let('passing', null);
       const schValid = gen.name('_valid');
