@@ -10,8 +10,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Options } from 'ajv';
+import type { CodeKeywordDefinition, Options } from 'ajv';
+import { disjointOneOfs, firstMatchOneOf } from './alternations.js';
 import { stripAnnotations } from './annotations.js';
+import { unitsFirstMaxLength } from './lengths.js';
+import { readsEvaluated, withoutEvaluatedTracking } from './evaluated.js';
 import { functionFormats } from './formats.js';
 import { boundedPattern, unboundedPatterns } from './patterns.js';
 import { type DaysAheadRule, type Json, type OperationTarget, daysAheadRules, discover } from './targets.js';
@@ -68,8 +71,12 @@ export function loadBundle(api: ApiId): Json {
   return JSON.parse(readFileSync(file, 'utf8')) as Json;
 }
 
-/** An ajv holding one bundle under its id, for `getSchema(\`${api}#/components/...\`)`. */
-export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options = {}): InstanceType<typeof Ajv2020> {
+/**
+ * An ajv holding one bundle under its id, for `getSchema(\`${api}#/components/...\`)`. `tuned:
+ * false` keeps ajv's own `oneOf` and its tracking of evaluated properties, for the tests that
+ * compare the two (scripts/alternations.ts, scripts/evaluated.ts).
+ */
+export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options = {}, { tuned = true } = {}): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({ ...ajvOptions, ...options, code: { ...options.code, formats: _`functionFormats` } });
   addFormats(ajv);
   ajv.addFormat('uuid', strictUuid);
@@ -80,6 +87,23 @@ export function createAjv(api: ApiId, bundle = loadBundle(api), options: Options
   ajv.removeKeyword('pattern');
   ajv.addKeyword(boundedPattern);
   ajv.addSchema(bundle, api);
+  if (!tuned) return ajv;
+  // A `oneOf` of disjoint alternatives stops at the first that holds (scripts/alternations.ts).
+  // Its rule's code is swapped in place: removeKeyword/addKeyword would move it after `allOf` and
+  // `if`, changing the order of a schema's errors. After addSchema, whose check of the bundle
+  // against the 2020 meta-schema compiles that with ajv's own (swapping first would renumber the
+  // constants of every generated file, alternation or not).
+  const rule = ajv.RULES.all.oneOf;
+  if (typeof rule !== 'object') throw new Error('ajv has no oneOf rule to replace');
+  const definition = rule.definition as CodeKeywordDefinition;
+  definition.code = firstMatchOneOf({ ...definition }, disjointOneOfs(bundle)).code;
+  // `maxLength` counts code points only past its limit in UTF-16 units (scripts/lengths.ts), swapped the same way.
+  const maxLength = ajv.RULES.all.maxLength;
+  if (typeof maxLength !== 'object') throw new Error('ajv has no maxLength rule to replace');
+  const lengthDefinition = maxLength.definition as CodeKeywordDefinition;
+  lengthDefinition.code = unitsFirstMaxLength({ ...lengthDefinition }).code;
+  // No tracking of evaluated properties and items where nothing reads it (scripts/evaluated.ts).
+  if (!readsEvaluated(bundle)) withoutEvaluatedTracking(ajv);
   return ajv;
 }
 

@@ -11,13 +11,6 @@ const schema33 = {"type":"string"};
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -102,7 +95,6 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
 export const params_deleteList: RawValidator = validate22;
 const schema34 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"},"list_id":{"$ref":"campaign-manager-v1#/paths/~1{application_name}~1lists~1{list_id}/parameters/1/schema"}},"required":["application_name","list_id"]},"query":{"type":"object","properties":{}}}};
@@ -111,13 +103,6 @@ const schema36 = {"type":"integer"};
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -241,7 +226,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
 export const params_getCampaignReport: RawValidator = validate23;
 const schema37 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"},"campaign_id":{"$ref":"campaign-manager-v1#/paths/~1{application_name}~1{campaign_id}~1report/parameters/1/schema"}},"required":["application_name","campaign_id"]},"query":{"type":"object","properties":{}}}};
@@ -250,13 +234,6 @@ const schema39 = {"type":"integer"};
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -380,4 +357,3 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

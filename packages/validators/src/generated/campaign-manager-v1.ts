@@ -27,13 +27,6 @@ const schema32 = {"type":"object","required":["list_ids"],"properties":{"list_id
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_ids === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "list_ids"}};
@@ -88,7 +81,6 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"list_ids":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_deleteMultipleLists_200: RawValidator = validate22;
 const schema33 = {"type":"object","properties":{"list_ids":{"type":"array","items":{"type":"integer"}},"message":{"type":"string"}}};
@@ -96,13 +88,6 @@ const schema33 = {"type":"object","properties":{"list_ids":{"type":"array","item
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.list_ids !== undefined){
 let data0 = data.list_ids;
@@ -159,7 +144,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"list_ids":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_deleteMultipleLists_default: RawValidator = validate23;
 const schema34 = {"type":"string"};
@@ -167,13 +151,6 @@ const schema34 = {"type":"string"};
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
@@ -187,7 +164,6 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const response_listLists_200: RawValidator = validate24;
 const schema35 = {"type":"array","items":{"$ref":"#/components/schemas/ListGetResponse"}};
@@ -198,13 +174,6 @@ const formats0 = functionFormats["date-time"];
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.created !== undefined){
 let data0 = data.created;
@@ -395,19 +364,11 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"created":true,"id":true,"members":true,"name":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
@@ -430,7 +391,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_DefaultError: RawValidator = validate27;
 const schema38 = {"type":"object","properties":{"code":{"type":"integer"},"message":{"type":"string"}}};
@@ -438,13 +398,6 @@ const schema38 = {"type":"object","properties":{"code":{"type":"integer"},"messa
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
@@ -485,7 +438,6 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"code":true,"message":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ListRequest: RawValidator = validate28;
 const schema39 = {"type":"object","required":["members","name"],"properties":{"batch":{"type":"string"},"email":{"type":"string","format":"email"},"members":{"type":"array","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string"},"remove_opt_outs":{"type":"boolean"},"strict_validation":{"type":"boolean"}}};
@@ -494,13 +446,6 @@ const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.members === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"}};
@@ -734,7 +679,6 @@ errors++;
 validate28.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"batch":true,"email":true,"members":true,"name":true,"remove_opt_outs":true,"strict_validation":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ListCreateResponse: RawValidator = validate29;
 const schema41 = {"type":"object","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true},"id":{"type":"integer","readOnly":true}}};
@@ -742,13 +686,6 @@ const schema41 = {"type":"object","required":["id"],"properties":{"error_message
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
@@ -799,7 +736,6 @@ errors++;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ScheduleCampaignRequest: RawValidator = validate30;
 const schema42 = {"type":"object","required":["members","name","schedule"],"properties":{"batch":{"type":"string"},"content":{"type":"string"},"email":{"type":"string","format":"email"},"mask":{"type":"string"},"members":{"type":"array","items":{"$ref":"#/components/schemas/Member"}},"name":{"type":"string"},"opt_out_response":{"type":"string"},"remove_opt_outs":{"type":"boolean"},"reply_response":{"type":"string"},"schedule":{"type":"string","format":"date-time"},"strict_validation":{"type":"boolean"},"template":{"type":"string"}}};
@@ -807,13 +743,6 @@ const schema42 = {"type":"object","required":["members","name","schedule"],"prop
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.members === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "members"}};
@@ -1142,7 +1071,6 @@ errors++;
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"batch":true,"content":true,"email":true,"mask":true,"members":true,"name":true,"opt_out_response":true,"remove_opt_outs":true,"reply_response":true,"schedule":true,"strict_validation":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ScheduleCampaignResponse: RawValidator = validate31;
 const schema44 = {"type":"object","required":["id"],"properties":{"error_messages":{"type":"string","readOnly":true},"id":{"type":"integer","readOnly":true}}};
@@ -1150,13 +1078,6 @@ const schema44 = {"type":"object","required":["id"],"properties":{"error_message
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
@@ -1207,7 +1128,6 @@ errors++;
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"error_messages":true,"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_listTemplates_200: RawValidator = validate32;
 const schema45 = {"type":"array","items":{"$ref":"#/components/schemas/TemplateGetResponse"}};
@@ -1216,13 +1136,6 @@ const schema46 = {"type":"object","properties":{"id":{"type":"integer"},"name":{
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
@@ -1279,7 +1192,6 @@ errors++;
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const response_getCampaignReport_200: RawValidator = validate33;
 const schema47 = {"type":"array","items":{"$ref":"#/components/schemas/CampaignReport"}};
@@ -1289,13 +1201,6 @@ const formats8 = functionFormats.int64;
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
@@ -1424,7 +1329,6 @@ errors++;
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "deleteMultipleLists": {
     operationId: "deleteMultipleLists",

@@ -26,13 +26,6 @@ const schema31 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -74,7 +67,6 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
 export const params_getMessage: RawValidator = validate21;
 const schema32 = {"type":"object","properties":{"path":{"type":"object","properties":{"messageid":{"$ref":"gateway-v1#/paths/~1messages~1{messageid}/get/parameters/0/schema"}},"required":["messageid"]},"query":{"type":"object","properties":{}}}};
@@ -84,13 +76,6 @@ const formats0 = functionFormats.int64;
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -185,4 +170,3 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

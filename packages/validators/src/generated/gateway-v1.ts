@@ -46,13 +46,6 @@ const func1 = (function ucs2length(str) {
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"}};
@@ -150,7 +143,7 @@ errors++;
 if(data.mask !== undefined){
 let data5 = data.mask;
 if(typeof data5 === "string"){
-if(func1(data5) > 20){
+if(data5.length > 20 && func1(data5) > 20){
 const err8 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err8];
@@ -236,7 +229,6 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"id":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"destination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_RestResponse: RawValidator = validate22;
 const schema33 = {"type":"array","items":{"type":"integer","format":"int64"}};
@@ -244,13 +236,6 @@ const schema33 = {"type":"array","items":{"type":"integer","format":"int64"}};
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
@@ -292,7 +277,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const schema_DefaultError: RawValidator = validate23;
 const schema34 = {"type":"object","required":["message","code"],"properties":{"message":{"type":"string"},"code":{"type":"integer","minimum":100,"maximum":600}}};
@@ -300,13 +284,6 @@ const schema34 = {"type":"object","required":["message","code"],"properties":{"m
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"}};
@@ -389,7 +366,6 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"message":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_MessageBroadcast: RawValidator = validate24;
 const schema35 = {"type":"object","required":["content","destination"],"properties":{"id":{"type":"integer","format":"int64","readOnly":true},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string","default":"mt_message"},"mask":{"type":"string","maxLength":20},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"destination":{"type":"array","items":{"type":"string","x-documented-bounds":{"lower":1,"upper":1000}}}}};
@@ -397,13 +373,6 @@ const schema35 = {"type":"object","required":["content","destination"],"properti
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"}};
@@ -501,7 +470,7 @@ errors++;
 if(data.mask !== undefined){
 let data5 = data.mask;
 if(typeof data5 === "string"){
-if(func1(data5) > 20){
+if(data5.length > 20 && func1(data5) > 20){
 const err8 = {instancePath:instancePath+"/mask",schemaPath:"#/properties/mask/maxLength",keyword:"maxLength",params:{limit: 20}};
 if(vErrors === null){
 vErrors = [err8];
@@ -603,7 +572,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"id":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"destination":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_BroadcastRestResponse: RawValidator = validate25;
 const schema36 = {"type":"array","items":{"type":"object","required":["status"],"properties":{"id":{"type":"integer","format":"int64"},"destination":{"type":"string"},"status":{"type":"string"},"message":{"type":"string"}}}};
@@ -611,13 +579,6 @@ const schema36 = {"type":"array","items":{"type":"object","required":["status"],
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
@@ -720,7 +681,6 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "sendMessage": {
     operationId: "sendMessage",

@@ -10,13 +10,6 @@ const schema31 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -58,4 +51,3 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

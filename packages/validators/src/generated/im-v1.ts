@@ -52,13 +52,6 @@ const pattern5 = new RegExp("^\\+[1-9]\\d{1,14}$", "u");
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
 const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1}};
@@ -73,7 +66,7 @@ errors++;
 if(data.contact_id !== undefined){
 let data0 = data.contact_id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err1 = {instancePath:instancePath+"/contact_id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err1];
@@ -128,7 +121,7 @@ errors++;
 if(data.mobile !== undefined){
 let data1 = data.mobile;
 if(typeof data1 === "string"){
-if(func1(data1) > 16){
+if(data1.length > 16 && func1(data1) > 16){
 const err6 = {instancePath:instancePath+"/mobile",schemaPath:"#/components/schemas/E164/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err6];
@@ -163,7 +156,7 @@ errors++;
 if(data.email !== undefined){
 let data2 = data.email;
 if(typeof data2 === "string"){
-if(func1(data2) > 320){
+if(data2.length > 320 && func1(data2) > 320){
 const err9 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/maxLength",keyword:"maxLength",params:{limit: 320}};
 if(vErrors === null){
 vErrors = [err9];
@@ -209,7 +202,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"contact_id":true,"mobile":true,"email":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema37 = {"type":"object","minProperties":2,"required":["type"],"properties":{"type":{"type":"string","enum":["text","media","template"]},"text":{"$ref":"#/components/schemas/TextMessage"},"media":{"$ref":"#/components/schemas/MediaMessage"},"template":{"$ref":"#/components/schemas/TemplateMessage"}}};
 const schema38 = {"type":"object","required":["body"],"properties":{"body":{"$ref":"#/components/schemas/LongString"}}};
@@ -219,13 +211,6 @@ const pattern6 = new RegExp("^[-_ a-zA-Z0-9]+$", "u");
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.body === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"}};
@@ -240,7 +225,7 @@ errors++;
 if(data.body !== undefined){
 let data0 = data.body;
 if(typeof data0 === "string"){
-if(func1(data0) > 10000){
+if(data0.length > 10000 && func1(data0) > 10000){
 const err1 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err1];
@@ -286,7 +271,6 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema40 = {"type":"object","required":["type","url"],"properties":{"type":{"$ref":"#/components/schemas/MimeType"},"url":{"$ref":"#/components/schemas/Url"}}};
 const schema41 = {"type":"string","pattern":"\\w+\\/[-+.\\w]+","maxLength":255};
@@ -297,13 +281,6 @@ const formats4 = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i;
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
@@ -328,7 +305,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 === "string"){
-if(func1(data0) > 255){
+if(data0.length > 255 && func1(data0) > 255){
 const err2 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/MimeType/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err2];
@@ -399,7 +376,6 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"type":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema43 = {"type":"object","required":["template_id"],"properties":{"template_id":{"$ref":"#/components/schemas/Uuid"},"language":{"type":"string","minLength":2,"maxLength":5,"pattern":"^[A-Za-z_]+$"},"parameters":{"type":"array","minItems":0,"maxItems":20,"items":{"$ref":"#/components/schemas/TemplateParameter"}}}};
 const pattern9 = new RegExp("^[A-Za-z_]+$", "u");
@@ -409,13 +385,6 @@ const schema46 = {"type":"string","pattern":"^[-_ a-zA-Z0-9]+$","maxLength":256}
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
@@ -440,7 +409,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func1(data0) > 256){
+if(data0.length > 256 && func1(data0) > 256){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err2];
@@ -475,7 +444,7 @@ errors++;
 if(data.text !== undefined){
 let data1 = data.text;
 if(typeof data1 === "string"){
-if(func1(data1) > 256){
+if(data1.length > 256 && func1(data1) > 256){
 const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err5];
@@ -511,19 +480,11 @@ errors++;
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"name":true,"text":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.template_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "template_id"}};
@@ -538,7 +499,7 @@ errors++;
 if(data.template_id !== undefined){
 let data0 = data.template_id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err1 = {instancePath:instancePath+"/template_id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err1];
@@ -593,7 +554,7 @@ errors++;
 if(data.language !== undefined){
 let data1 = data.language;
 if(typeof data1 === "string"){
-if(func1(data1) > 5){
+if(data1.length > 5 && func1(data1) > 5){
 const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/maxLength",keyword:"maxLength",params:{limit: 5}};
 if(vErrors === null){
 vErrors = [err6];
@@ -691,19 +652,11 @@ errors++;
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"template_id":true,"language":true,"parameters":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 2){
 const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2}};
@@ -780,7 +733,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"type":true,"text":true,"media":true,"template":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema47 = {"oneOf":[{"$ref":"#/components/schemas/DeliveryAttempt"},{"$ref":"#/components/schemas/WrappedDeliveryAttempt"}]};
 const schema48 = {"type":"object","required":["channel"],"properties":{"channel":{"$ref":"#/components/schemas/Channel"},"event":{"$ref":"#/components/schemas/ShortString"},"timeout":{"type":"integer","format":"int32","minimum":0,"maximum":604800}}};
@@ -790,13 +742,6 @@ const formats8 = functionFormats.int32;
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.channel === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "channel"}};
@@ -834,7 +779,7 @@ errors++;
 if(data.event !== undefined){
 let data1 = data.event;
 if(typeof data1 === "string"){
-if(func1(data1) > 256){
+if(data1.length > 256 && func1(data1) > 256){
 const err3 = {instancePath:instancePath+"/event",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err3];
@@ -925,20 +870,12 @@ errors++;
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"channel":true,"event":true,"timeout":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema51 = {"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"#/components/schemas/DeliveryAttempt"}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 1){
 const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1}};
@@ -980,19 +917,11 @@ errors++;
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -1005,28 +934,17 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.channel = true;
-props0.event = true;
-props0.timeout = true;
 }
+if(!valid0){
 const _errs2 = errors;
 if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate37.errors; else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
 if(_valid0){
 valid0 = true;
 passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
 }
 }
 if(!valid0){
@@ -1051,22 +969,13 @@ vErrors = null;
 }
 }
 validate34.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate34.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destination === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"}};
@@ -1145,7 +1054,7 @@ errors++;
 if(data.reference !== undefined){
 let data4 = data.reference;
 if(typeof data4 === "string"){
-if(func1(data4) > 255){
+if(data4.length > 255 && func1(data4) > 255){
 const err5 = {instancePath:instancePath+"/reference",schemaPath:"#/properties/reference/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err5];
@@ -1204,7 +1113,6 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"destination":true,"message":true,"delivery_attempts":true,"reference":true,"scheduler_pipe":true},"dynamicProps":false,"dynamicItems":false};
 
 export const response_sendMessage_202: RawValidator = validate41;
 const schema52 = {"type":"object","properties":{"id":{"$ref":"#/components/schemas/Uuid"}}};
@@ -1212,18 +1120,11 @@ const schema52 = {"type":"object","properties":{"id":{"$ref":"#/components/schem
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Uuid/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1289,7 +1190,6 @@ errors++;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_APIError: RawValidator = validate42;
 const schema54 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}},"statusCode":{},"error":{}}};
@@ -1299,13 +1199,6 @@ const formats14 = functionFormats.int64;
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
@@ -1320,7 +1213,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(func1(data0) > 256){
+if(data0.length > 256 && func1(data0) > 256){
 const err1 = {instancePath:instancePath+"/field",schemaPath:"#/components/schemas/ShortString/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1400,7 +1293,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
-if(func1(data2) > 10000){
+if(data2.length > 10000 && func1(data2) > 10000){
 const err8 = {instancePath:instancePath+"/description",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err8];
@@ -1446,19 +1339,11 @@ errors++;
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"field":true,"code":true,"description":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
@@ -1508,7 +1393,7 @@ errors++;
 if(data.message !== undefined){
 let data1 = data.message;
 if(typeof data1 === "string"){
-if(func1(data1) > 10000){
+if(data1.length > 10000 && func1(data1) > 10000){
 const err4 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1586,7 +1471,6 @@ errors++;
 validate42.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"code":true,"message":true,"errors":true,"statusCode":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_StatusCallback: RawValidator = validate45;
 const schema59 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
@@ -1595,18 +1479,11 @@ const schema60 = {"type":"string","enum":["accepted","submitted","sent","receive
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func1(data0) > 36){
+if(data0.length > 36 && func1(data0) > 36){
 const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 36}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1641,7 +1518,7 @@ errors++;
 if(data.detail !== undefined){
 let data1 = data.detail;
 if(typeof data1 === "string"){
-if(func1(data1) > 255){
+if(data1.length > 255 && func1(data1) > 255){
 const err3 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/maxLength",keyword:"maxLength",params:{limit: 255}};
 if(vErrors === null){
 vErrors = [err3];
@@ -1700,7 +1577,6 @@ errors++;
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"id":true,"detail":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "sendMessage": {
     operationId: "sendMessage",

@@ -10,13 +10,6 @@ const schema31 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -58,7 +51,6 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
 export const params_getMessage: RawValidator = validate21;
 const schema32 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"id":{"$ref":"sms-v2#/paths/~1messages/get/parameters/0/schema"}},"required":["id"]}}};
@@ -68,13 +60,6 @@ const formats0 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
@@ -171,4 +156,3 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

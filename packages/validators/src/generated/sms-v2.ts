@@ -28,13 +28,6 @@ const formats0 = functionFormats.int32;
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"}};
@@ -129,7 +122,6 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"message":true,"statusCode":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_MessageDetails: RawValidator = validate22;
 const schema33 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"direction":{"type":"string","enum":["MO","MT"]},"reference":{"type":"string"},"content":{"type":"string"},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
@@ -139,13 +131,6 @@ const formats2 = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -280,7 +265,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"id":true,"source":true,"destination":true,"direction":true,"reference":true,"content":true,"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_SingleMessage: RawValidator = validate23;
 const schema35 = {"type":"object","required":["destination","content"],"properties":{"id":{"type":"string","format":"uuid","readOnly":true},"destination":{"type":"string","pattern":"^\\+"},"source":{"type":"string"},"content":{"type":"string"},"reference":{"type":"string"},"class":{"type":"string"},"mask":{"type":"string"},"sms_class":{"type":"integer"},"scheduled":{"type":"string","format":"date-time","x-max-days-ahead":60},"integration_id":{"type":"string","format":"uuid"}}};
@@ -290,13 +274,6 @@ const pattern4 = new RegExp("^\\+", "u");
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.destination === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"}};
@@ -505,7 +482,6 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"id":true,"destination":true,"source":true,"content":true,"reference":true,"class":true,"mask":true,"sms_class":true,"scheduled":true,"integration_id":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_StatusCallback: RawValidator = validate24;
 const schema36 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"$ref":"#/components/schemas/MessageStatus"},"detail":{"type":"string"}}};
@@ -513,13 +489,6 @@ const schema36 = {"type":"object","properties":{"id":{"type":"string","format":"
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -595,7 +564,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"id":true,"status":true,"detail":true},"dynamicProps":false,"dynamicItems":false};
 
 export const schema_ReplyCallback: RawValidator = validate25;
 const schema38 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"content":{"type":"string"},"operator":{"type":"string"}}};
@@ -603,13 +571,6 @@ const schema38 = {"type":"object","properties":{"id":{"type":"string","format":"
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
@@ -698,7 +659,6 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":{"id":true,"source":true,"destination":true,"content":true,"operator":true},"dynamicProps":false,"dynamicItems":false};
 export const operations: Record<string, unknown> = {
   "getOpenApiDescription": {
     operationId: "getOpenApiDescription",
