@@ -137,7 +137,7 @@ export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { k
 }
 
 export function send(res: ServerResponse, answer: Answer): void {
-  const headers: Record<string, string | number> = { ...answer.headers };
+  const headers: Record<string, string | number> = answer.headers ? { ...answer.headers } : {};
   let payload = '';
   if (answer.text) {
     payload = answer.text.body;
