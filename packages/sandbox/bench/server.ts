@@ -1,11 +1,12 @@
 // The bench's server process: either the sandbox (built dist/) or the baseline, a bare node:http
 // server that reads the body, parses the same JSON and answers a fixed body. The load generator
-// runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc.
+// runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc, settled.
 // The sandbox has SESSIONS sessions active, and the load uses the credentials of the last one, so
 // each request also finds its session among the others.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox } from '@messaging-contracts/sandbox';
+import { settledRss } from './settled-rss.mjs';
 
 const mode = process.argv[2];
 const SESSIONS = 50;
@@ -31,10 +32,10 @@ async function main() {
     for (let i = 0; i < SESSIONS; i++) session = sandbox.createSession();
     process.send!({ port: Number(new URL(sandbox.url).port), credentials: session!.credentials });
   }
-  process.on('message', (message) => {
+  process.on('message', async (message) => {
     if (message === 'rss') {
       (globalThis as { gc?: () => void }).gc?.();
-      process.send!({ rss: process.memoryUsage().rss });
+      process.send!({ rss: await settledRss() });
     }
   });
 }

@@ -86,7 +86,8 @@ function presented(scheme: AuthScheme, headers: Record<string, string | string[]
  * constant time.
  */
 export class CredentialIndex<T> {
-  private readonly byApi = new Map<ApiId, Map<string, { secret: string; owner: T }>>();
+  /** Secrets kept as bytes, so a lookup converts only the presented one (safeEqual's comparison). */
+  private readonly byApi = new Map<ApiId, Map<string, { secret: Buffer; owner: T }>>();
 
   constructor(private readonly schemes: ReadonlyMap<ApiId, AuthScheme>) {
     for (const api of schemes.keys()) this.byApi.set(api, new Map());
@@ -107,7 +108,7 @@ export class CredentialIndex<T> {
   add(credentials: Credentials, owner: T): boolean {
     const entries = [...this.schemes].map(([api, scheme]) => [api, CredentialIndex.entry(scheme, credentials[api])] as const);
     if (entries.some(([api, entry]) => this.byApi.get(api)!.has(entry.lookup))) return false;
-    for (const [api, entry] of entries) this.byApi.get(api)!.set(entry.lookup, { secret: entry.secret, owner });
+    for (const [api, entry] of entries) this.byApi.get(api)!.set(entry.lookup, { secret: Buffer.from(entry.secret), owner });
     return true;
   }
 
@@ -120,6 +121,8 @@ export class CredentialIndex<T> {
     const given = presented(scheme, headers);
     if (!given) return undefined;
     const entry = this.byApi.get(api)!.get(given.lookup);
-    return entry && safeEqual(given.secret, entry.secret) ? entry.owner : undefined;
+    if (!entry) return undefined;
+    const presentedSecret = Buffer.from(given.secret);
+    return presentedSecret.length === entry.secret.length && timingSafeEqual(presentedSecret, entry.secret) ? entry.owner : undefined;
   }
 }

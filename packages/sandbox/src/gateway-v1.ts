@@ -3,8 +3,9 @@
 import { bundle, deref } from './contract.js';
 import { type Handler, notFound } from './operation.js';
 
-// Defaults the schema documents (`class` defaults to `mt_message`, section 2.1) are applied to what
-// is stored, as the service would read them.
+// Defaults the schema documents (`class` defaults to `mt_message`, section 2.1) are applied to a
+// stored message when it is read, as the service would read it (the body is stored as received:
+// no copy per message sent).
 function schemaDefaults(schemaName: string): Record<string, unknown> {
   const document = bundle('gateway-v1');
   const schema = deref(document, document.components.schemas[schemaName]);
@@ -24,7 +25,7 @@ export const SANDBOX_BROADCAST_STATUS = 'accepted';
 export const gatewayHandlers: Record<string, Handler> = {
   sendMessage({ route, body, size }, { state, ids }) {
     const id = ids.next('gateway-message');
-    state.gatewayMessages.set(id, { base: { ...messageDefaults, ...body }, id }, size);
+    state.gatewayMessages.set(id, { base: body, id }, size);
     return { status: route.successStatus, body: [id] };
   },
   sendBroadcast({ route, body, size }, { state, ids }) {
@@ -32,7 +33,7 @@ export const gatewayHandlers: Record<string, Handler> = {
     // only `<status>`: the sandbox's own choice (README, "Sandbox choices") is `accepted`.
     const status = SANDBOX_BROADCAST_STATUS;
     const destinations = body.destination as string[];
-    const base = { ...messageDefaults, ...body };
+    const base = body;
     // Each message carries its share of the one stored body.
     const share = Math.ceil(size / Math.max(destinations.length, 1)) + 64;
     const reply = destinations.map((destination) => {
@@ -45,6 +46,6 @@ export const gatewayHandlers: Record<string, Handler> = {
   getMessage({ route, params }, { state }) {
     const message = state.gatewayMessages.get(Number(params.messageid));
     if (!message) return notFound('Message');
-    return { status: route.successStatus, body: { ...message.base, ...(message.destination !== undefined && { destination: message.destination }), id: message.id } };
+    return { status: route.successStatus, body: { ...messageDefaults, ...message.base, ...(message.destination !== undefined && { destination: message.destination }), id: message.id } };
   },
 };

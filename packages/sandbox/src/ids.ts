@@ -58,7 +58,9 @@ function sfc32(seed: string): () => number {
   };
 }
 
-const hex = (word: number) => word.toString(16).padStart(8, '0');
+// Two hex digits per byte, looked up: a seeded id costs four table reads per word, not a toString.
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const hex = (word: number) => BYTE_HEX[word >>> 24]! + BYTE_HEX[(word >>> 16) & 0xff]! + BYTE_HEX[(word >>> 8) & 0xff]! + BYTE_HEX[word & 0xff]!;
 
 export function createIds(seed: string | undefined): Ids {
   const counters = new Map<string, number>();
@@ -66,7 +68,7 @@ export function createIds(seed: string | undefined): Ids {
   return {
     uuid() {
       if (!random) return randomUUID();
-      const w = [random(), random(), random(), random()].map(hex).join('');
+      const w = hex(random()) + hex(random()) + hex(random()) + hex(random());
       // Version 4 and the RFC 4122 variant.
       const variant = ((parseInt(w[16]!, 16) & 0x3) | 0x8).toString(16);
       return `${w.slice(0, 8)}-${w.slice(8, 12)}-4${w.slice(13, 16)}-${variant}${w.slice(17, 20)}-${w.slice(20, 32)}`;

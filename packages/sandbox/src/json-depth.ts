@@ -11,11 +11,18 @@ export function exceedsDepth(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) i++;
-        else if (d === 0x22) break;
+      // To the string's closing quote: the next quote after an even run of backslashes. indexOf
+      // jumps over the string's text (most of a large body) in native code; each run of
+      // backslashes is counted once, by the quote after it, so this stays linear.
+      let end = text.indexOf('"', i + 1);
+      while (end >= 0) {
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c /* \ */) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
       }
+      if (end < 0) return false;
+      i = end;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       if (++depth > max) return true;
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {

@@ -15,7 +15,7 @@ import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
-import { redactHeaders } from './recorder.js';
+import { type RecordedRequest, redactHeaders } from './recorder.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
 import type { Scope } from './scope.js';
@@ -67,6 +67,15 @@ const finding = (pointer: string, property: string, rule: string, message: strin
   message,
   ...(limit !== undefined && { limit }),
 });
+
+/** The request's media type (before any parameters, lower case) is one the operation documents. */
+function acceptsMediaType(patterns: readonly RegExp[], header: string | undefined): boolean {
+  const value = header ?? '';
+  const semicolon = value.indexOf(';');
+  const type = (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase();
+  for (const pattern of patterns) if (pattern.test(type)) return true;
+  return false;
+}
 
 export function createPipeline(options: PipelineOptions) {
   const { table, owners, global, maxBodyBytes } = options;
@@ -153,8 +162,7 @@ export function createPipeline(options: PipelineOptions) {
         };
       }
       if (read.text.length > 0) {
-        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        if (!route.bodyMediaTypes.some((pattern) => pattern.test(type))) {
+        if (!acceptsMediaType(route.bodyMediaTypes, req.headers['content-type'])) {
           const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
           return {
             answer: problem(api.api, route, {
@@ -238,14 +246,12 @@ export function createPipeline(options: PipelineOptions) {
       const id = (answer.body as { id?: unknown } | undefined)?.id;
       if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
     }
-    recorder.record({
-      at: seen.at,
-      method: req.method ?? '',
-      url: req.url ?? '',
-      ...(route && { operation: route.key }),
-      headers: redactHeaders(req.headers),
-      ...(body !== undefined && { body }),
-      status: answer.status,
-    }, size ?? 0);
+    // Built in one object, in the order a recorded request is listed (seq first, set by the recorder).
+    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: req.url ?? '' } as RecordedRequest;
+    if (route) entry.operation = route.key;
+    entry.headers = redactHeaders(req.headers);
+    if (body !== undefined) entry.body = body;
+    entry.status = answer.status;
+    recorder.record(entry, size ?? 0);
   };
 }

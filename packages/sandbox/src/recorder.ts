@@ -54,9 +54,10 @@ export function createRecorder(size = DEFAULT_REQUEST_LOG_SIZE, budget?: ByteBud
   const log = new BoundedLog<RecordedRequest>(size, budget);
   let seq = 0;
   return {
-    /** Records a request; `bodyBytes` is its body's size as received. */
-    record(entry: Omit<RecordedRequest, 'seq'>, bodyBytes = 0) {
-      log.push({ seq: ++seq, ...entry }, bodyBytes + headerBytes(entry.headers) + entry.url.length + 100, strip);
+    /** Records a request (its `seq` is set here); `bodyBytes` is its body's size as received. */
+    record(entry: RecordedRequest, bodyBytes = 0) {
+      entry.seq = ++seq;
+      log.push(entry, bodyBytes + headerBytes(entry.headers) + entry.url.length + 100, strip);
     },
     list: (filter?: { operation?: string }) =>
       log.list().filter((entry) => !filter?.operation || entry.operation === filter.operation),

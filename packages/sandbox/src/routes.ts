@@ -29,7 +29,7 @@ export interface ApiRoutes {
   basePath: string;
   auth: AuthScheme;
   /** Routes grouped by template; templates with more literal segments first, so they win. */
-  templates: readonly { segments: Route['segments']; methods: ReadonlyMap<string, Route> }[];
+  templates: readonly { segments: Route['segments']; methods: ReadonlyMap<string, Route>; allow: readonly string[]; literals: number }[];
   routes: readonly Route[];
 }
 
@@ -63,7 +63,7 @@ function authScheme(document: Json): AuthScheme {
 function compile(api: ApiId): ApiRoutes {
   const document = bundle(api);
   const routes: Route[] = [];
-  const templates: { segments: Route['segments']; methods: Map<string, Route>; literals: number }[] = [];
+  const templates: { segments: Route['segments']; methods: Map<string, Route>; allow: string[]; literals: number }[] = [];
   for (const [template, item] of Object.entries(document.paths as Json)) {
     const segments = template
       .split('/')
@@ -99,7 +99,7 @@ function compile(api: ApiId): ApiRoutes {
       methods.set(route.method, route);
       routes.push(route);
     }
-    templates.push({ segments, methods, literals: segments.filter((s) => typeof s === 'string').length });
+    templates.push({ segments, methods, allow: [...methods.keys()], literals: segments.filter((s) => typeof s === 'string').length });
   }
   templates.sort((a, b) => b.literals - a.literals);
   return { api, basePath: basePath(api), auth: authScheme(document), templates, routes };
@@ -159,7 +159,7 @@ export function createRouteTable(): RouteTable {
           }
         }
         if (!params) continue;
-        return { api, route: template.methods.get(method) ?? null, allow: [...template.methods.keys()], params };
+        return { api, route: template.methods.get(method) ?? null, allow: template.allow, params };
       }
       return undefined;
     },

@@ -50,6 +50,7 @@ export interface Campaign {
  * schema's defaults), so a broadcast to n destinations stores its body once, not n times.
  */
 export interface GatewayMessage {
+  /** The request body as received; the schema's defaults are applied when it is read. */
   base: Json;
   id: number;
   /** A broadcast message's own destination (the base holds the whole list). */
