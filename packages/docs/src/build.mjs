@@ -146,9 +146,10 @@ export const SANDBOX_PAGE = 'sandbox.html';
  * @param {import('./api-reference.mjs').ApiReference} api
  * @param {import('./bundles.mjs').InterfaceFacts[]} interfaces
  * @param {import('./guides.mjs').WrittenGuide[]} guides
+ * @param {Record<string, { label: string, href: string }[]>} references other reference pages, by package (the control API's)
  * @returns {import('./landing.mjs').PublishedPackage[]}
  */
-function publishedPackages(workspace, api, interfaces, guides) {
+function publishedPackages(workspace, api, interfaces, guides, references) {
   return workspace
     .filter((p) => !p.private)
     .map((p) => {
@@ -160,6 +161,7 @@ function publishedPackages(workspace, api, interfaces, guides) {
         description: p.description,
         reference: [
           ...(guide ? [{ label: `${guide.family} guide`, href: guide.page }] : []),
+          ...(references[p.name] ?? []),
           ...modules.map(([module, href]) => ({ label: module === p.name ? 'API reference' : module.slice(p.name.length + 1), href })),
           ...bundles.map((facts) => ({ label: facts.letter ? `${facts.letter} reference` : `${facts.title} reference`, href: `${facts.id}.html` })),
         ],
@@ -208,12 +210,12 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   const sandboxGuide = GUIDES.find((guide) => guide.page === SANDBOX_PAGE);
   const controlApi = writeControlApiReference(dist, renderer, write, sandboxGuide?.page);
   /** @type {Record<string, { label: string, href: string }[]>} */
-  const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: `The control API reference: every operation of ${controlApi.facts.title}, rendered from the document the package ships`, href: controlApi.page }] } : {};
+  const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
   const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
-    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides)),
+    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references)),
   );
   const pages = [
     'index.html',

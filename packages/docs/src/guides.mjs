@@ -47,7 +47,7 @@ export function writeGuides(write, workspace, scope, apiPages, references = {}) 
       const readme = markdownToHtml(readFileSync(join(p.dir, 'README.md'), 'utf8'), single ? 0 : 1);
       return `<section class="readme" aria-label="${escapeHtml(p.name)}">
 ${readme}
-${(references[p.name] ?? []).map((ref) => `<p class="api-link"><a href="./${escapeHtml(ref.href)}">${escapeHtml(ref.label)}</a></p>`).join('\n')}
+${(references[p.name] ?? []).map((ref) => `<p class="api-link">Every operation of <code>${escapeHtml(p.name)}</code>'s HTTP surface: <a href="./${escapeHtml(ref.href)}">its ${escapeHtml(ref.label)}</a>.</p>`).join('\n')}
 ${api ? `<p class="api-link">Every export of <code>${escapeHtml(p.name)}</code>, with its types: <a href="./${escapeHtml(api)}">its API reference</a>.</p>` : ''}
 </section>`;
     });

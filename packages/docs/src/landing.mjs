@@ -70,7 +70,8 @@ function card({ facts, packages, changelog, firstRequest }) {
     ${
       firstRequest
         ? `<p><strong>A first request</strong>: ${inline(firstRequest.summary)}, <code>${escapeHtml(firstRequest.method.toUpperCase())} ${escapeHtml(firstRequest.path)}</code>, from its example in the contract.</p>
-      ${samples}`
+      ${samples}
+      <p class="against-sandbox">Without credentials for the service: start the sandbox (<code>npx messaging-sandbox</code>, <a href="#sandbox">below</a>) and use <code>http://127.0.0.1:4010</code> as the base URL, with the credentials it prints.</p>`
         : ''
     }
     </details>

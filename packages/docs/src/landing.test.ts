@@ -42,6 +42,7 @@ describe('renderLanding', () => {
     ['sandbox started from npm', 'npx messaging-sandbox'],
     ['sandbox started in a test', "const sandbox = await startSandbox({ port: 0 });"],
     ['sandbox README link', 'href="./sandbox.html"'],
+    ['quick start against the sandbox', 'use <code>http://127.0.0.1:4010</code> as the base URL'],
     ['sandbox control API reference link', 'href="./sandbox-control-api.html"'],
     ['A or B', 'One SMS: A or B?'],
   ])('shows the %s', (_title, fragment) => {
