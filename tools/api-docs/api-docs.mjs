@@ -189,8 +189,13 @@ export async function buildApiReference(request) {
       rmSync(building, { recursive: true, force: true });
     }
   }
+  // Copied beside the output folder, then renamed into place: a server reading the site meanwhile
+  // finds no api/ folder for a moment (a 404), never a page copied halfway.
+  const staged = `${request.out}.${process.pid}.tmp`;
+  rmSync(staged, { recursive: true, force: true });
+  cpSync(join(cached, 'site'), staged, { recursive: true });
   rmSync(request.out, { recursive: true, force: true });
-  cpSync(join(cached, 'site'), request.out, { recursive: true });
+  renameSync(staged, request.out);
   const pages = filesUnder(request.out).filter((file) => file.endsWith('.html'));
   return { pages, modules: JSON.parse(readFileSync(join(cached, 'modules.json'), 'utf8')), cached: hit };
 }

@@ -32,14 +32,17 @@ const TAKE_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === '1';
 
 /** Every bundle the site renders, with its document. */
 export const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
-const isReference = (path: string) => bundles.some((bundle) => path === `${bundle.id}.html`);
+/** A Redoc reference (the interfaces', the sandbox control API's): its page has Redoc's root. */
+const isReference = async (page: Page) => (await page.locator('main#redoc').count()) > 0;
 
 // Every page is loaded once for all its tests: at a laptop's width, then narrowed to a phone's (a
 // reload at each width cost a third of the browser tests' CPU time, issue 14; the page's layout is
 // CSS media queries, which a resize applies).
 export const AT_LAPTOP = 1366;
 /** The phone widths each page is narrowed to after its tests at 1366 px. */
-const phoneWidths = (page: string) => (page === 'index.html' || page.startsWith('api/') ? [390, 320] : [390]);
+const phoneWidths = (page: string) => (page === 'index.html' || NARROWEST_TOO.test(page) ? [390, 320] : [390]);
+/** Also at 320 px: the API reference, and the pages added since 320 px became a check of every new page. */
+const NARROWEST_TOO = /^(api\/|v\/|changes-|sandbox-control-api\.html$)/;
 export const LAPTOP_LAYOUT = `at ${AT_LAPTOP} px, with everything open: does not scroll sideways, and has no serious or critical accessibility violation`;
 
 export interface Visit {
@@ -80,9 +83,9 @@ const LOADING_AT_ONCE = 2;
  * closed after the file. `plan` picks, from the pages built, those the file takes, in the order it
  * takes them: while the tests read one page, Chromium loads the next ones beside it.
  */
-export function openSite(plan: (pages: string[]) => string[]): Site {
+export function openSite(plan: (pages: string[]) => string[], options?: Parameters<typeof buildSite>[1]): Site {
   const dist = mkdtempSync(join(tmpdir(), 'docs-site-'));
-  const { pages } = buildSite(dist);
+  const { pages } = buildSite(dist, options);
   const order = plan(pages);
   let browser: Browser | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -143,7 +146,7 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
       if (response.status() >= 400) result.httpErrors.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(new URL(path, url()).href, { waitUntil: 'load' });
-    if (isReference(path)) await page.waitForSelector('html[data-redoc]', { timeout: 30_000 });
+    if (await isReference(page)) await page.waitForSelector('html[data-redoc]', { timeout: 30_000 });
     return result;
   }
 
@@ -211,6 +214,16 @@ export function openSite(plan: (pages: string[]) => string[]): Site {
   };
 }
 
+/** Every link of the page (of `selector`) into the site answers 200; links to other sites and to the page itself are left out. */
+export async function expectSiteLinksResolve(result: Visit, selector = 'a[href]') {
+  const here = new URL(result.page.url());
+  for (const href of new Set(await result.page.locator(selector).evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href)))) {
+    const url = new URL(href);
+    if (url.origin !== here.origin || url.pathname === here.pathname) continue;
+    expect((await fetch(url)).status, href).toBe(200);
+  }
+}
+
 export function expectClean(result: Visit) {
   expect(result.consoleErrors, 'console errors').toEqual([]);
   expect(result.pageErrors, 'uncaught exceptions').toEqual([]);
@@ -267,7 +280,7 @@ async function screenshot(page: Page, name: string) {
  * violation and the page is still clean.
  */
 export async function expectLaidOut(result: Visit, path: string, width: number) {
-  const reference = isReference(path);
+  const reference = await isReference(result.page);
   if (reference) expect(await result.page.getAttribute('html', 'data-redoc')).toBe('rendered');
   await result.page.locator('details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((summary) => (summary as HTMLElement).click()));
   expect(await horizontalOverflow(result.page)).toEqual([]);

@@ -1,21 +1,25 @@
 // @ts-check
 // `pnpm build`: the static site in dist/. A landing page, one Redoc reference per bundle, the bundles
 // themselves (JSON and YAML) and one copy of the renderer that every reference page loads.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyWhole, writeWhole } from './write-whole.mjs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeApiReference } from './api-reference.mjs';
-import { factsOf, findBundles, listOperations, readBundle } from './bundles.mjs';
+import { factsOf, findBundles, inlineCallbacks, listOperations, readBundle } from './bundles.mjs';
 import { changelogPage, readChangelogs, renderChangelog } from './changelog.mjs';
 import { precompress } from './compress.mjs';
 import { renderLanding } from './landing.mjs';
-import { writeGuides } from './guides.mjs';
+import { GUIDES, writeGuides } from './guides.mjs';
+import { writeControlApiReference } from './control-api.mjs';
 import { findRawTags } from './markup.mjs';
-import { LICENSE_FILE, rendererFileName, renderReference } from './render.mjs';
+import { interfaceBar, LICENSE_FILE, rendererFileName, renderReference } from './render.mjs';
+import { changesPage, renderChanges, siteVersions, versionSwitcher } from './version-pages.mjs';
+import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
-import { packagesOf, pendingChangesets, workspacePackages } from './workspace.mjs';
+import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -57,9 +61,9 @@ function copyRenderer(dist) {
   const source = require.resolve('redoc/bundles/redoc.standalone.js');
   const script = patchRenderer(readFileSync(source, 'utf8'));
   const file = rendererFileName(script);
-  writeFileSync(join(dist, file), script);
+  writeWhole(join(dist, file), script);
   // The bundle's first line points readers to this file for the licences of what it includes.
-  copyFileSync(`${source}.LICENSE.txt`, join(dist, LICENSE_FILE));
+  copyWhole(`${source}.LICENSE.txt`, join(dist, LICENSE_FILE));
   return file;
 }
 
@@ -93,6 +97,45 @@ function landingEntry(id, doc, facts, samples, workspace) {
   };
 }
 
+/**
+ * Each older version's references and changelogs, in its folder (`v/<version>/`): the bundles (JSON)
+ * and CHANGELOG.md files at its release tag, rendered as the default version's are.
+ * @param {string} dist
+ * @param {import('./version-pages.mjs').SiteVersion[]} older
+ * @param {import('./version-pages.mjs').SiteVersion[]} versions
+ * @param {import('./workspace.mjs').WorkspacePackage[]} workspace
+ * @param {string} renderer
+ * @returns {string[]} the pages written
+ */
+function writeVersions(dist, older, versions, workspace, renderer) {
+  return older.flatMap((version) => {
+    mkdirSync(join(dist, version.dir), { recursive: true });
+    return [...version.bundles].flatMap(([id, bundle]) => {
+      const doc = inlineCallbacks(structuredClone(bundle));
+      const facts = factsOf(id, doc);
+      const changelog = changelogPage(id);
+      writeWhole(join(dist, version.dir, `${id}.json`), `${JSON.stringify(bundle, null, 2)}\n`);
+      writeWhole(
+        join(dist, version.dir, `${id}.html`),
+        renderReference(facts, doc, samplesOf(doc, id), renderer, {
+          root: '../../',
+          versions: versionSwitcher(versions, version, id, `${id}.html`),
+          links: [
+            { label: 'JSON bundle', href: `${id}.json`, download: `${id}.json` },
+            { label: 'Changelog', href: changelog },
+          ],
+        }),
+      );
+      const logs = packagesOf(workspace, id, SCOPE).map((p) => ({ name: p.name, changelog: version.release?.changelogs.get(p.name) }));
+      writeWhole(
+        join(dist, version.dir, changelog),
+        renderChangelog(facts, logs, [], `${SCOPE}/${id}-types`, { versions: versionSwitcher(versions, version, id, changelog), root: '../../' }),
+      );
+      return [`${version.dir}${id}.html`, `${version.dir}${changelog}`];
+    });
+  });
+}
+
 /** The sandbox's guide, its README: the page the landing page's sandbox section links. */
 export const SANDBOX_PAGE = 'sandbox.html';
 
@@ -103,9 +146,10 @@ export const SANDBOX_PAGE = 'sandbox.html';
  * @param {import('./api-reference.mjs').ApiReference} api
  * @param {import('./bundles.mjs').InterfaceFacts[]} interfaces
  * @param {import('./guides.mjs').WrittenGuide[]} guides
+ * @param {Record<string, { label: string, href: string }[]>} references other reference pages, by package (the control API's)
  * @returns {import('./landing.mjs').PublishedPackage[]}
  */
-function publishedPackages(workspace, api, interfaces, guides) {
+function publishedPackages(workspace, api, interfaces, guides, references) {
   return workspace
     .filter((p) => !p.private)
     .map((p) => {
@@ -117,6 +161,7 @@ function publishedPackages(workspace, api, interfaces, guides) {
         description: p.description,
         reference: [
           ...(guide ? [{ label: `${guide.family} guide`, href: guide.page }] : []),
+          ...(references[p.name] ?? []),
           ...modules.map(([module, href]) => ({ label: module === p.name ? 'API reference' : module.slice(p.name.length + 1), href })),
           ...bundles.map((facts) => ({ label: facts.letter ? `${facts.letter} reference` : `${facts.title} reference`, href: `${facts.id}.html` })),
         ],
@@ -124,8 +169,12 @@ function publishedPackages(workspace, api, interfaces, guides) {
     });
 }
 
-/** @param {string} dist */
-export function buildSite(dist = DIST) {
+/**
+ * @param {string} dist
+ * @param {{ releases?: import('./versions.mjs').Release[] }} [options] the releases (newest first) the
+ *   site keeps beside the working tree's version (releasesOf reads them from the git tags)
+ */
+export function buildSite(dist = DIST, { releases = [] } = {}) {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
   const renderer = copyRenderer(dist);
@@ -133,30 +182,46 @@ export function buildSite(dist = DIST) {
   const changesets = pendingChangesets();
   /** @type {string[]} */
   const warnings = [];
-  const entries = findBundles().map(({ id, jsonPath, yamlPath }) => {
+  const found = findBundles();
+  const openapi = workspace.find((p) => p.name === `${SCOPE}/openapi`);
+  const versions = siteVersions({ version: openapi?.version ?? '0.0.0', bundles: new Map(found.map(({ id, jsonPath }) => [id, JSON.parse(readFileSync(jsonPath, 'utf8'))])) }, releases);
+  const head = /** @type {import('./version-pages.mjs').SiteVersion} */ (versions[0]);
+  const entries = found.map(({ id, jsonPath, yamlPath }) => {
     const doc = readBundle(jsonPath);
     for (const { pointer, tag } of findRawTags(doc)) {
       warnings.push(`${id} ${pointer}: ${tag} is read as an HTML tag and not shown; write it in a code span in the spec`);
     }
     const facts = factsOf(id, doc);
     const samples = samplesOf(doc, id);
-    copyFileSync(jsonPath, join(dist, `${id}.json`));
-    copyFileSync(yamlPath, join(dist, `${id}.yaml`));
-    writeFileSync(join(dist, `${id}.html`), renderReference(facts, doc, samples, renderer));
+    copyWhole(jsonPath, join(dist, `${id}.json`));
+    copyWhole(yamlPath, join(dist, `${id}.yaml`));
+    writeWhole(join(dist, `${id}.html`), renderReference(facts, doc, samples, renderer, { ...interfaceBar(id), versions: versionSwitcher(versions, head, id, `${id}.html`) }));
     const entry = landingEntry(id, doc, facts, samples, workspace);
-    writeFileSync(join(dist, entry.changelog), renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`));
+    writeWhole(
+      join(dist, entry.changelog),
+      renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`, { versions: versionSwitcher(versions, head, id, entry.changelog) }),
+    );
+    writeWhole(join(dist, changesPage(id)), renderChanges(facts, versions));
     return entry;
   });
+  const versionPages = writeVersions(dist, versions.slice(1), versions, workspace, renderer);
   const api = writeApiReference(dist, workspace);
-  const guides = writeGuides((page, html) => writeFileSync(join(dist, page), html), workspace, SCOPE, api.modules);
+  const write = (/** @type {string} */ page, /** @type {string} */ html) => writeWhole(join(dist, page), html);
+  const sandboxGuide = GUIDES.find((guide) => guide.page === SANDBOX_PAGE);
+  const controlApi = writeControlApiReference(dist, renderer, write, sandboxGuide?.page);
+  /** @type {Record<string, { label: string, href: string }[]>} */
+  const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
+  const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
-  writeFileSync(
-    join(dist, 'index.html'),
-    renderLanding(entries, { command: 'pnpm sandbox', readme: sandboxPage }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides)),
+  write(
+    'index.html',
+    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references)),
   );
   const pages = [
     'index.html',
-    ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog]),
+    ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog, changesPage(facts.id)]),
+    ...(controlApi ? [controlApi.page] : []),
+    ...versionPages,
     ...guides.map((guide) => guide.page),
     ...api.pages,
   ];
@@ -165,7 +230,9 @@ export function buildSite(dist = DIST) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { pages, warnings, weight } = buildSite();
+  const releases = await releasesOf(workspaceRoot(), workspacePackages());
+  const { pages, warnings, weight } = buildSite(DIST, { releases });
+  console.log(`Versions: ${releases.length === 0 ? 'none released yet, the working tree only' : releases.map((r) => r.version).join(', ')}.`);
   for (const warning of warnings) console.warn(`warning: ${warning}`);
   const api = pages.filter((page) => page.startsWith('api/'));
   console.log(`Built packages/docs/dist/: ${pages.filter((page) => !api.includes(page)).join(', ')}, and ${api.length} pages of API reference in api/.`);

@@ -5,8 +5,12 @@ import { join, posix } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_DIR, documentedPackages } from './api-reference.mjs';
 import { GUIDES } from './guides.mjs';
+import { internalReferences } from './internal-references.mjs';
+import { CONTROL_API_ID, CONTROL_API_NOTE, CONTROL_API_PAGE, controlApiFile } from './control-api.mjs';
 import { deref, findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
 import { workspacePackages } from './workspace.mjs';
+import { VERSIONS_DIR } from './versions.mjs';
+import { TEST_CHANGELOG_ENTRY, TEST_INTERFACE, TEST_REMOVED_PATH, TEST_VERSION, testRelease } from './test-release.js';
 import { buildSite, patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
 import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
@@ -14,7 +18,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 const dist = mkdtempSync(join(tmpdir(), 'docs-build-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
-const { interfaces, weight, renderer, pages } = buildSite(dist);
+// With one release before the working tree's version, so the versioned pages are built and checked.
+const { interfaces, weight, renderer, pages } = buildSite(dist, { releases: [testRelease()] });
 const bundles = findBundles();
 
 describe('buildSite', () => {
@@ -25,8 +30,11 @@ describe('buildSite', () => {
       'redoc.standalone.js.LICENSE.txt',
       ...bundles.flatMap(({ id }) => [`${id}.html`, `changelog-${id}.html`, `${id}.json`, `${id}.yaml`]),
       ...GUIDES.map((guide) => guide.page).filter((page) => pages.includes(page)),
+      CONTROL_API_PAGE,
+      `${CONTROL_API_ID}.json`,
+      ...bundles.map(({ id }) => `changes-${id}.html`),
     ];
-    expect(readdirSync(dist).filter((file) => file !== API_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
+    expect(readdirSync(dist).filter((file) => file !== API_DIR && file !== VERSIONS_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));
   });
 
@@ -63,6 +71,17 @@ describe('buildSite', () => {
       expect(page.br, page.page).toBeLessThanOrEqual(TARGETS.firstView);
       expect(furtherView(page, weight.shared, 'br'), page.page).toBeLessThanOrEqual(TARGETS.furtherPage);
     }
+  });
+});
+
+describe('changelog pages', () => {
+  // Integrators cannot look up the project's own issue or item numbers (the sources are held to it
+  // in internal-references.test.ts; this holds what the build makes of them).
+  it('cite no internal issue, item or pull request number', () => {
+    const changelogs = pages.filter((page) => /(^|\/)changelog-[^/]+\.html$/.test(page));
+    expect(changelogs.length).toBeGreaterThanOrEqual(bundles.length);
+    const cited = changelogs.flatMap((page) => internalReferences(textWithoutScripts(readFileSync(join(dist, page), 'utf8'))).map((r) => `${page}: ${r.text}`));
+    expect(cited).toEqual([]);
   });
 });
 
@@ -154,8 +173,80 @@ function textWithoutScripts(html: string) {
     .replace(/\s+/g, ' ');
 }
 
+describe('versions', () => {
+  const older = `${VERSIONS_DIR}/${TEST_VERSION}/`;
+  const read = (page: string) => readFileSync(join(dist, page), 'utf8');
+
+  it("keeps each older release's references, bundles and changelogs under its version, for the interfaces it had", () => {
+    expect(readdirSync(join(dist, older)).filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(
+      [`${TEST_INTERFACE}.html`, `${TEST_INTERFACE}.json`, `changelog-${TEST_INTERFACE}.html`].sort(),
+    );
+    expect(pages).toEqual(expect.arrayContaining([`${older}${TEST_INTERFACE}.html`, `${older}changelog-${TEST_INTERFACE}.html`]));
+    const json = JSON.parse(read(`${older}${TEST_INTERFACE}.json`));
+    expect(json).toEqual(testRelease().bundles.get(TEST_INTERFACE));
+    // Its reference is that release's contract, read before any script runs.
+    expect(read(`${older}${TEST_INTERFACE}.html`)).not.toContain(`id="operation/${readBundle(bundles.find((b) => b.id === TEST_INTERFACE)!.jsonPath).paths[TEST_REMOVED_PATH].get.operationId}"`);
+    expect(read(`${TEST_INTERFACE}.html`)).toContain(`id="operation/${readBundle(bundles.find((b) => b.id === TEST_INTERFACE)!.jsonPath).paths[TEST_REMOVED_PATH].get.operationId}"`);
+    const changelog = textWithoutScripts(read(`${older}changelog-${TEST_INTERFACE}.html`));
+    expect(changelog).toContain(TEST_CHANGELOG_ENTRY);
+    expect(changelog).toContain('Pending changes (not released yet) None.');
+  });
+
+  it('has a version switcher on every reference and changelog page, the default version first', () => {
+    for (const { id } of bundles) {
+      for (const page of [`${id}.html`, `changelog-${id}.html`]) {
+        const nav = /<nav class="versions"[\s\S]*?<\/nav>/.exec(read(page))?.[0] ?? '';
+        expect(nav, page).toContain(`<a href="./${page}" aria-current="page">0.0.0 (unreleased, after ${TEST_VERSION})</a>`);
+        expect(nav.includes(`href="./${older}${page}"`), page).toBe(id === TEST_INTERFACE);
+        expect(nav, page).toContain(`href="./changes-${id}.html"`);
+      }
+    }
+    const nav = /<nav class="versions"[\s\S]*?<\/nav>/.exec(read(`${older}${TEST_INTERFACE}.html`))?.[0] ?? '';
+    expect(nav).toContain(`<a href="../../${TEST_INTERFACE}.html">`);
+    expect(nav).toContain(`<a href="../../${older}${TEST_INTERFACE}.html" aria-current="page">${TEST_VERSION}</a>`);
+  });
+
+  it("says per interface what changed between two versions, from spec-diff's classification", () => {
+    const changes = textWithoutScripts(read(`changes-${TEST_INTERFACE}.html`));
+    expect(changes).toContain(`0.0.0 (unreleased, after ${TEST_VERSION}) since ${TEST_VERSION}`);
+    expect(changes).toMatch(new RegExp(`Addition \\(minor\\) [^<]*${TEST_REMOVED_PATH.replace(/[./]/g, '\\$&')}`));
+    expect(changes).toContain(`${TEST_VERSION} The first version of the site`);
+    expect(textWithoutScripts(read('changes-gateway-v1.html'))).toContain('The interface first appears in this version');
+  });
+
+  it('has pages whose links and loaded files all resolve inside the site', () => {
+    const broken: string[] = [];
+    for (const page of pages.filter((p) => p.startsWith(older) || p.startsWith('changes-'))) {
+      const html = read(page);
+      for (const file of filesLoadedBy(page, html)) if (!existsSync(join(dist, file))) broken.push(`${page} loads ${file}`);
+      for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="([^"#]+)(?:#[^"]*)?"/g)) {
+        // Redoc's credit link leaves the site; every other link stays in it.
+        if (!/^https:\/\/redocly\.com\//.test(href!) && !existsSync(join(dist, posix.normalize(posix.join(posix.dirname(page), href!))))) broken.push(`${page} links ${href}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe("the sandbox's control API reference", () => {
+  const html = readFileSync(join(dist, CONTROL_API_PAGE), 'utf8');
+
+  it("is the document the sandbox package ships, said to be the sandbox's own API, linked from the landing page and the sandbox guide", () => {
+    expect(readFileSync(join(dist, `${CONTROL_API_ID}.json`)).equals(readFileSync(controlApiFile()!))).toBe(true);
+    expect(html).toContain(`<span class="note">${CONTROL_API_NOTE.replace(/'/g, '&#39;')}</span>`);
+    expect(html).toMatch(/<title>Messaging sandbox control API [^<]*<\/title>/);
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain(`href="./${CONTROL_API_PAGE}"`);
+    expect(readFileSync(join(dist, 'sandbox.html'), 'utf8')).toContain(`href="./${CONTROL_API_PAGE}"`);
+    expect(loadedFiles(html)).toEqual([renderer]);
+  });
+});
+
 // Issue: the references were rendered by JavaScript alone, so a reader without scripts saw nothing.
-describe.each(bundles.map((bundle) => [bundle.id, readBundle(bundle.jsonPath)] as const))('%s reference before any script runs', (id, doc) => {
+// The sandbox's control API reference is rendered the same way and held to the same.
+describe.each([
+  ...bundles.map((bundle) => [bundle.id, readBundle(bundle.jsonPath)] as const),
+  [CONTROL_API_ID, readBundle(controlApiFile()!)] as const,
+])('%s reference before any script runs', (id, doc) => {
   const text = textWithoutScripts(readFileSync(join(dist, `${id}.html`), 'utf8'));
   const operations = [...listOperations(doc).map((op) => doc.paths[op.path][op.method]), ...listCallbacks(doc).map((hook) => hook.operation)];
 

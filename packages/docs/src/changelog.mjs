@@ -54,8 +54,9 @@ export function majorChanges(changelog) {
  * @param {PackageLog[]} logs
  * @param {Changeset[]} changesets all pending ones; the page shows those that touch these packages
  * @param {string} typesPackage the interface's types package (its major changes are the breaking ones)
+ * @param {{ versions?: string, root?: string }} [place] the version switcher, and the way to the site's root
  */
-export function renderChangelog(facts, logs, changesets, typesPackage) {
+export function renderChangelog(facts, logs, changesets, typesPackage, place = {}) {
   const names = new Set(logs.map((log) => log.name));
   const pending = changesets.filter((c) => c.releases.some((r) => names.has(r.name)));
   const released = logs.filter((log) => log.changelog !== undefined);
@@ -87,9 +88,11 @@ export function renderChangelog(facts, logs, changesets, typesPackage) {
   return staticPage({
     title: `${facts.title} · changelog`,
     description: `Releases, pending changes and breaking changes of ${facts.title} and its packages.`,
+    root: place.root,
     body: `<header>
   <h1>Changelog: ${escapeHtml(label)}</h1>
   <p>Contract version ${escapeHtml(facts.version)}. <a href="./${facts.id}.html">Reference</a></p>
+  ${place.versions ?? ''}
 </header>
 <main>
   <h2>Breaking changes between releases</h2>

@@ -3,7 +3,8 @@
 // build time with the strongest settings, so the server never compresses per request and the page
 // weight report shows what a browser really transfers.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { writeWhole } from './write-whole.mjs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
@@ -67,12 +68,9 @@ function compressed(content, encoding, cache) {
     // No entry yet, or one that does not decompress: compress again.
   }
   const fresh = codec.compress(content);
-  // Written under a temporary name and renamed, so a build running beside this one (two test files)
-  // never reads half an entry.
-  const temporary = `${entry}.${process.pid}.tmp`;
+  // Written whole (a rename), so a build running beside this one (two test files) never reads half an entry.
   mkdirSync(cache, { recursive: true });
-  writeFileSync(temporary, fresh);
-  renameSync(temporary, entry);
+  writeWhole(entry, fresh);
   return fresh;
 }
 
@@ -88,8 +86,8 @@ export function precompress(dist, { cache = CACHE } = {}) {
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.has(extname(file)));
   for (const file of files) {
     const content = readFileSync(join(dist, file));
-    writeFileSync(join(dist, `${file}.br`), compressed(content, 'br', cache));
-    writeFileSync(join(dist, `${file}.gz`), compressed(content, 'gzip', cache));
+    writeWhole(join(dist, `${file}.br`), compressed(content, 'br', cache));
+    writeWhole(join(dist, `${file}.gz`), compressed(content, 'gzip', cache));
   }
   return files;
 }

@@ -32,9 +32,11 @@ export const GUIDES = [
  * @param {WorkspacePackage[]} workspace
  * @param {string} scope
  * @param {Record<string, string>} apiPages each module's API reference page
+ * @param {Record<string, { label: string, href: string }[]>} [references] other reference pages of a
+ *   package, by its name (the sandbox's control API reference)
  * @returns {WrittenGuide[]}
  */
-export function writeGuides(write, workspace, scope, apiPages) {
+export function writeGuides(write, workspace, scope, apiPages, references = {}) {
   return GUIDES.flatMap((guide) => {
     const packages = guide.packages.map((short) => workspace.find((p) => p.name === `${scope}/${short}`));
     if (packages.some((p) => !p || !existsSync(join(p.dir, 'README.md')))) return [];
@@ -45,6 +47,7 @@ export function writeGuides(write, workspace, scope, apiPages) {
       const readme = markdownToHtml(readFileSync(join(p.dir, 'README.md'), 'utf8'), single ? 0 : 1);
       return `<section class="readme" aria-label="${escapeHtml(p.name)}">
 ${readme}
+${(references[p.name] ?? []).map((ref) => `<p class="api-link">Every operation of <code>${escapeHtml(p.name)}</code>'s HTTP surface: <a href="./${escapeHtml(ref.href)}">its ${escapeHtml(ref.label)}</a>.</p>`).join('\n')}
 ${api ? `<p class="api-link">Every export of <code>${escapeHtml(p.name)}</code>, with its types: <a href="./${escapeHtml(api)}">its API reference</a>.</p>` : ''}
 </section>`;
     });

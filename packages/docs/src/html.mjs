@@ -68,17 +68,20 @@ const PAGE_CSS = `
   pre { background: var(--code-bg); padding: 0.75rem; border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.5rem 0; }
   pre code { background: none; padding: 0; }
   footer { padding: 2rem 1rem; font-size: 0.875rem; }
+  .versions { font-size: 0.875rem; color: var(--muted); }
+  .versions a[aria-current] { font-weight: 600; color: var(--ink); text-decoration: none; }
 `;
 
 /**
  * A page of the site that is not a Redoc reference.
- * @param {{ title: string, description: string, body: string, css?: string, back?: boolean }} page
+ * @param {{ title: string, description: string, body: string, css?: string, back?: boolean, root?: string }} page
+ *   root: the way from the page's folder to the site's root (`../../` from a version's folder)
  */
-export function staticPage({ title, description, body, css = '', back = true }) {
+export function staticPage({ title, description, body, css = '', back = true, root = './' }) {
   return `${pageStart(title, description)}<style>${PAGE_CSS}${css}</style>
 </head>
 <body>
-${back ? '<nav class="top" aria-label="Site"><a href="./index.html">← All interfaces</a></nav>\n' : ''}${body}
+${back ? `<nav class="top" aria-label="Site"><a href="${root}index.html">← All interfaces</a></nav>\n` : ''}${body}
 </body>
 </html>
 `;

@@ -12,7 +12,8 @@ import { escapeHtml, inline, staticPage } from './html.mjs';
  *   facts: InterfaceFacts, packages: WorkspacePackage[], changelog: string,
  *   firstRequest: { summary: string, method: string, path: string, samples: CodeSample[] } | undefined,
  * }} LandingInterface
- * @typedef {{ command: string, readme: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace has the package
+ * @typedef {{ readme: string | undefined, controlApi?: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace
+ *   has the package; controlApi: the page of its control API reference
  * @typedef {{ name: string, description: string, reference: { label: string, href: string }[] }} PublishedPackage
  *   reference: its API reference pages (one per import path) or, for the bundles' package, the interfaces' references
  */
@@ -52,7 +53,8 @@ function card({ facts, packages, changelog, firstRequest }) {
     <p class="links"><a href="./${facts.id}.html">Reference</a>
       · <a href="./${facts.id}.json" download="${facts.id}.json" type="application/json">JSON bundle</a>
       · <a href="./${facts.id}.yaml" download="${facts.id}.yaml" type="application/yaml">YAML bundle</a>
-      · <a href="./${changelog}">Changelog</a></p>
+      · <a href="./${changelog}">Changelog</a>
+      · <a href="./changes-${facts.id}.html">What changed between versions</a></p>
     <h3>Packages</h3>${
       // 0.0.0 is the workspace version before the first release (changesets sets the real one).
       packages.every((p) => p.version === '0.0.0')
@@ -68,7 +70,8 @@ function card({ facts, packages, changelog, firstRequest }) {
     ${
       firstRequest
         ? `<p><strong>A first request</strong>: ${inline(firstRequest.summary)}, <code>${escapeHtml(firstRequest.method.toUpperCase())} ${escapeHtml(firstRequest.path)}</code>, from its example in the contract.</p>
-      ${samples}`
+      ${samples}
+      <p class="against-sandbox">Without credentials for the service: start the sandbox (<code>npx messaging-sandbox</code>, <a href="#sandbox">below</a>) and use <code>http://127.0.0.1:4010</code> as the base URL, with the credentials it prints.</p>`
         : ''
     }
     </details>
@@ -142,12 +145,30 @@ pnpm release:local     # builds and publishes every package to it</code></pre>
   </section>`;
 }
 
-/** @param {Sandbox} sandbox */
-function sandboxSection({ command, readme }) {
-  return `<section class="sandbox" aria-labelledby="sandbox-title">
+/**
+ * The sandbox as someone outside this repository runs it: installed from npm, started with
+ * `npx messaging-sandbox`, or with `startSandbox` in a test (never "from the repository root").
+ * @param {Sandbox} sandbox
+ */
+function sandboxSection({ readme, controlApi }) {
+  const links = [
+    readme ? `<a href="./${readme}">the sandbox guide</a> (starting it, sessions, faults, callbacks)` : '',
+    controlApi ? `<a href="./${controlApi}">the control API reference</a> (the sandbox's own API, not the service's)` : '',
+  ].filter(Boolean);
+  return `<section class="sandbox" id="sandbox" aria-labelledby="sandbox-title">
     <h2 id="sandbox-title">Try it locally: the sandbox</h2>
-    <p><code>${escapeHtml(command)}</code> from the repository root starts a local stand-in for the service, answering from the contracts' examples, so the quick starts above run without credentials for the real service.
-    ${readme ? `How to start it and what it answers: <a href="./${readme}">the sandbox's README</a>.` : 'The sandbox package is not in this workspace yet, so this site has no page for it.'}</p>
+    <p><code>@messaging-contracts/sandbox</code> is a local stand-in for the service: the four interfaces on one port, answering from the contracts' examples, with state, callbacks and faults. The quick starts above run against it without credentials for the real service: give them its address as <code>baseUrl</code> and the credentials it prints.</p>
+    <pre><code>npm install --save-dev @messaging-contracts/sandbox
+npx messaging-sandbox    # http://127.0.0.1:4010, prints each interface's credentials; Ctrl-C stops it</code></pre>
+    <p>In a test, one on a free port:</p>
+    <pre><code>import { startSandbox } from '@messaging-contracts/sandbox';
+import { createImClient } from '@messaging-contracts/im-v1-client';
+
+const sandbox = await startSandbox({ port: 0 });
+const im = createImClient({ baseUrl: sandbox.url, apiKey: sandbox.credentials['im-v1'].apiKey });
+// … the test …
+await sandbox.close();</code></pre>
+    <p>${links.length > 0 ? `More: ${links.join('; ')}.` : 'The sandbox package is not in this workspace yet, so this site has no page for it.'}</p>
   </section>`;
 }
 

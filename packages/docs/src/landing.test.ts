@@ -22,7 +22,7 @@ const entry = (id: string, letter: string, title: string) => ({
 });
 
 describe('renderLanding', () => {
-  const html = renderLanding([entry('gateway-v1', 'A', 'Gateway'), entry('sms-v2', 'B', 'SMS')], { command: 'pnpm sandbox', readme: 'sandbox.html' });
+  const html = renderLanding([entry('gateway-v1', 'A', 'Gateway'), entry('sms-v2', 'B', 'SMS')], { readme: 'sandbox.html', controlApi: 'sandbox-control-api.html' });
 
   it.each([
     ['letter and title', '>B · SMS</a>'],
@@ -36,10 +36,14 @@ describe('renderLanding', () => {
     ['JSON bundle download', 'href="./sms-v2.json" download="sms-v2.json"'],
     ['YAML bundle download', 'href="./sms-v2.yaml" download="sms-v2.yaml"'],
     ['changelog link', 'href="./changelog-sms-v2.html"'],
+    ['link to what changed between versions', 'href="./changes-sms-v2.html"'],
     ['install line', '<pre class="install"><code>npm install @messaging-contracts/sms-v2-client</code></pre>'],
     ['first request, escaped', '&lt;tag&gt;'],
-    ['sandbox command and README', '<code>pnpm sandbox</code>'],
+    ['sandbox started from npm', 'npx messaging-sandbox'],
+    ['sandbox started in a test', "const sandbox = await startSandbox({ port: 0 });"],
     ['sandbox README link', 'href="./sandbox.html"'],
+    ['quick start against the sandbox', 'use <code>http://127.0.0.1:4010</code> as the base URL'],
+    ['sandbox control API reference link', 'href="./sandbox-control-api.html"'],
     ['A or B', 'One SMS: A or B?'],
   ])('shows the %s', (_title, fragment) => {
     expect(html).toContain(fragment);
@@ -53,10 +57,14 @@ describe('renderLanding', () => {
     expect(html).toContain('After the first public release the <code>.npmrc</code> line goes');
     const released = entry('sms-v2', 'B', 'SMS');
     released.packages[0]!.version = '1.2.0';
-    const after = renderLanding([released], { command: 'pnpm sandbox', readme: 'sandbox.html' });
+    const after = renderLanding([released], { readme: 'sandbox.html', controlApi: 'sandbox-control-api.html' });
     expect(after).not.toContain('local registry');
     expect(after).not.toContain('.npmrc');
     expect(after).toContain('<h2 id="install-title">Install</h2>');
+  });
+
+  it('never sends the reader to the repository to run the sandbox', () => {
+    expect(html).not.toMatch(/repository root|pnpm sandbox/);
   });
 
   it('loads no script at all', () => {
@@ -64,7 +72,7 @@ describe('renderLanding', () => {
   });
 
   it('says so when the workspace has no sandbox package, without a link', () => {
-    const without = renderLanding([entry('sms-v2', 'B', 'SMS')], { command: 'pnpm sandbox', readme: undefined });
+    const without = renderLanding([entry('sms-v2', 'B', 'SMS')], { readme: undefined });
     expect(without).toContain('not in this workspace yet');
     expect(without).not.toContain('sandbox.html');
     // Without both A and B there is nothing to choose between.

@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
 import { GUIDES } from './guides.mjs';
-import { AT_LAPTOP, bundles, expectClean, expectLaidOut, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
+import { CONTROL_API_NOTE, CONTROL_API_PAGE, controlApiFile } from './control-api.mjs';
+import { readBundle } from './bundles.mjs';
+import { TEST_INTERFACE, TEST_VERSION, testRelease } from './test-release.js';
+import { VERSIONS_DIR } from './versions.mjs';
+import { AT_LAPTOP, bundles, expectClean, expectLaidOut, expectSiteLinksResolve, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
 
 /**
  * The API reference's pages checked in the browser: its index and hierarchy, every package's (module's)
@@ -25,12 +29,22 @@ function apiPagesToVisit(pages: string[]) {
 /** The guides the build wrote. */
 const guidePages = (pages: string[]) => GUIDES.map((guide) => guide.page).filter((page) => pages.includes(page));
 
+/**
+ * Of the versions' pages (the site is built with one older release, test-release.ts), one of each
+ * kind: what changed in one interface, an older release's changelog and its reference. The others
+ * are the same templates; build.test.ts checks every one's links, loads and weight.
+ */
+const versionPagesToVisit = (pages: string[]) =>
+  [`changes-${TEST_INTERFACE}.html`, `${VERSIONS_DIR}/${TEST_VERSION}/changelog-${TEST_INTERFACE}.html`, `${VERSIONS_DIR}/${TEST_VERSION}/${TEST_INTERFACE}.html`].filter((page) => pages.includes(page));
+
 const site = openSite((pages) => [
   'index.html',
+  ...pages.filter((page) => page === CONTROL_API_PAGE),
+  ...versionPagesToVisit(pages),
   ...pages.filter((page) => page.startsWith('changelog-')),
   ...guidePages(pages),
   ...apiPagesToVisit(pages),
-]);
+], { releases: [testRelease()] });
 
 describe('landing page', () => {
   const result = site.visited('index.html');
@@ -56,7 +70,7 @@ describe('landing page', () => {
       }
     }
     const links = await card.locator('.links a').evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('href'), a.getAttribute('download')]));
-    expect(links).toEqual([[`./${id}.html`, null], [`./${id}.json`, `${id}.json`], [`./${id}.yaml`, `${id}.yaml`], [`./changelog-${id}.html`, null]]);
+    expect(links).toEqual([[`./${id}.html`, null], [`./${id}.json`, `${id}.json`], [`./${id}.yaml`, `${id}.yaml`], [`./changelog-${id}.html`, null], [`./changes-${id}.html`, null]]);
     const installs = await card.locator('.packages pre').allInnerTexts();
     expect(installs).toContain(`npm install @messaging-contracts/${id}-client`);
     expect(installs).toContain('npm install @messaging-contracts/openapi');
@@ -75,10 +89,13 @@ describe('landing page', () => {
     for (const fact of ['link', 'callbacks', 'UUID', 'broadcast', 'numeric id']) expect(text).toContain(fact);
   });
 
-  it('points to the sandbox', async () => {
+  it('points to the sandbox as an npm user runs it, its guide and its control API reference', async () => {
     const text = await result().page.locator('section.sandbox').innerText();
-    expect(text).toContain('pnpm sandbox');
-    expect(await result().page.locator('section.sandbox a').count()).toBe(site.pages.includes('sandbox.html') ? 1 : 0);
+    expect(text).toContain('npx messaging-sandbox');
+    expect(text).toContain('startSandbox({ port: 0 })');
+    expect(text).not.toMatch(/repository root|pnpm sandbox/);
+    const links = await result().page.locator('section.sandbox a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(['./sandbox.html', './sandbox-control-api.html'].filter((href) => site.pages.includes(href.slice(2))));
   });
 
   it('has links that all resolve on the site', async () => {
@@ -100,6 +117,47 @@ describe('landing page', () => {
   // Last: it opens every quick start, which the test above opens by clicking.
   it(LAPTOP_LAYOUT, () => expectLaidOut(result(), 'index.html', AT_LAPTOP));
   phoneLayoutTests('index.html', result);
+});
+
+// The sandbox's control API: a Redoc reference like the interfaces' (references.browser.test.ts holds
+// those to every example and sample), checked here for what every page gets and for what it is.
+describe.each(site.pages.filter((page) => page === CONTROL_API_PAGE).map((page) => [page] as const))('%s', (page) => {
+  const result = site.visited(page);
+  const doc = readBundle(controlApiFile()!);
+
+  it("renders every operation of the sandbox package's document, says it is the sandbox's own API, and its links resolve", async () => {
+    expectClean(result());
+    site.expectRequestsCounted(result(), page);
+    expect(await result().page.getAttribute('html', 'data-redoc')).toBe('rendered');
+    expect(await result().page.locator('.site-bar .note').innerText()).toBe(CONTROL_API_NOTE);
+    expect(await result().page.title()).toMatch(/sandbox/i);
+    const shown = await result().page.locator('#redoc [id^="operation/"] h2').allInnerTexts();
+    const summaries = Object.values(doc.paths as Record<string, Record<string, { summary?: string }>>).flatMap((item) => Object.values(item).flatMap((op) => (op?.summary ? [op.summary] : [])));
+    expect(summaries.length).toBeGreaterThan(10);
+    expect(shown.map((text) => text.trim()).sort()).toEqual(summaries.sort());
+    await expectSiteLinksResolve(result(), '.site-bar a');
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
+});
+
+describe.each(versionPagesToVisit(site.pages).map((page) => [page] as const))('%s', (page) => {
+  const result = site.visited(page);
+
+  it('loads clean, loading only what the build counted, switches versions, and its links resolve', async () => {
+    expectClean(result());
+    site.expectRequestsCounted(result(), page);
+    const versions = await result().page.locator('nav.versions a').evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    // The same page in the default version, and in the older one.
+    const same = page.includes('changelog-') ? `changelog-${TEST_INTERFACE}.html` : `${TEST_INTERFACE}.html`;
+    expect(versions.slice(0, 2)).toEqual([`/${same}`, `/${VERSIONS_DIR}/${TEST_VERSION}/${same}`]);
+    expect(versions.at(-1)).toBe(`/changes-${TEST_INTERFACE}.html`);
+    await expectSiteLinksResolve(result());
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
 });
 
 describe.each(site.pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
@@ -125,7 +183,10 @@ describe.each(guidePages(site.pages).map((page) => [page] as const))('%s', (page
   it("loads clean, shows its packages' READMEs, and its links resolve", async () => {
     expectClean(result());
     expect(await result().page.locator('main h1').first().innerText()).toMatch(/@messaging-contracts\/|guide/);
-    if (page === 'sandbox.html') expect(await result().page.locator('main').innerText()).toContain('pnpm sandbox');
+    if (page === 'sandbox.html') {
+      expect(await result().page.locator('main').innerText()).toContain('npx messaging-sandbox');
+      if (site.pages.includes(CONTROL_API_PAGE)) expect(await result().page.locator(`a[href="./${CONTROL_API_PAGE}"]`).count()).toBe(1);
+    }
     for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
       const url = new URL(href);
       // A README's links to other sites (openapi-fetch's docs) are not this site's to serve.

@@ -278,8 +278,12 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
     expect(anchorsWithoutTarget).toEqual([]);
   });
 
-  it.sequential('has site links (landing page, bundles to download, changelog) that resolve', async () => {
-    const links = await result().page.locator('.site-bar a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
+  it.sequential('has site links (landing page, bundles to download, changelog, versions, what changed) that resolve', async () => {
+    const versions = await result().page.locator('.site-bar .versions a').evaluateAll((anchors) => anchors.map((a) => [new URL((a as HTMLAnchorElement).href).pathname, a.getAttribute('aria-current')]));
+    expect(versions[0]).toEqual([`/${id}.html`, 'page']);
+    expect(versions.at(-1)).toEqual([`/changes-${id}.html`, null]);
+    for (const [path] of versions) expect((await fetch(new URL(path!, site.url()))).status, path!).toBe(200);
+    const links = await result().page.locator('.site-bar > a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
     expect(links.map(([href, download]) => [new URL(href).pathname, download])).toEqual([
       ['/index.html', null],
       [`/${id}.json`, `${id}.json`],

@@ -9,7 +9,28 @@ import { forRedoc } from './view.mjs';
 
 export { escapeHtml } from './html.mjs';
 
-/** @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts */
+/**
+ * @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts
+ * @typedef {{ label: string, href: string, download?: string }} BarLink
+ * @typedef {{ links: BarLink[], note?: string, root?: string, versions?: string, redoc?: Record<string, unknown> }} SiteBar root: the way from the page's
+ *   folder to the site's root (the landing page and the renderer), `./` unless the page is a version's;
+ *   versions: the version switcher's markup; redoc: Redoc options that differ from REDOC_OPTIONS on this page
+ */
+
+/**
+ * An interface reference's site bar: its published bundles and its changelog.
+ * @param {string} id
+ * @returns {SiteBar}
+ */
+export function interfaceBar(id) {
+  return {
+    links: [
+      { label: 'JSON bundle', href: `${id}.json`, download: `${id}.json` },
+      { label: 'YAML bundle', href: `${id}.yaml`, download: `${id}.yaml` },
+      { label: 'Changelog', href: `changelog-${id}.html` },
+    ],
+  };
+}
 
 
 /**
@@ -55,6 +76,9 @@ export const REDOC_OPTIONS = {
   // The sticky site bar sits above Redoc; its sidebar and scroll targets start below it.
   scrollYOffset: '.site-bar',
   theme: {
+    // Redoc's default (#757575) is 4.41:1 on the grey of a nested schema (#fafafa), under WCAG AA's
+    // 4.5:1: the sandbox control API's nested arrays ("Array of") showed it. #616161 is 5.9:1 there.
+    schema: { typeNameColor: '#616161' },
     typography: {
       fontFamily: SANS,
       headings: { fontFamily: SANS },
@@ -71,13 +95,16 @@ export const REDOC_OPTIONS = {
  * @param {unknown} doc the bundle
  * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples code samples by operationId
  * @param {string} renderer the renderer's file name (rendererFileName)
+ * @param {SiteBar} [bar] the site bar's links after the way home, and a note beside the title;
+ *   by default an interface's: its JSON and YAML bundles and its changelog
  */
-export function renderReference(facts, doc, samples, renderer) {
+export function renderReference(facts, doc, samples, renderer, bar = interfaceBar(facts.id)) {
   const title = `${facts.title} ${facts.version} · API reference`;
   const view = forRedoc(doc, samples);
   // The server-rendered styles are marked so the page's script can drop them once Redoc has drawn the
   // page with its own (the static markup they style is gone by then).
-  const prerendered = prerender(view, REDOC_OPTIONS);
+  const options = { ...REDOC_OPTIONS, ...bar.redoc };
+  const prerendered = prerender(view, options);
   const staticStyles = prerendered.css.replace(/<style\b/g, '<style data-prerendered');
   return `${pageStart(title, facts.purpose)}${staticStyles}
 <style>
@@ -87,6 +114,8 @@ export function renderReference(facts, doc, samples, renderer) {
   .site-bar a { color: #fff; text-decoration: none; }
   .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
   .site-bar .here { font-weight: 600; margin-right: auto; }
+  .site-bar .versions a[aria-current] { font-weight: 600; text-decoration: underline; }
+  .site-bar .note { background: #ffe08a; color: #1f2933; border-radius: 3px; padding: 0.1rem 0.45rem; font-weight: 600; }
   /* On a phone the title gets a line of its own, whole, above the links (never an ellipsis). */
   @media (max-width: 40rem) {
     .site-bar { padding: 0.4rem 0.75rem; gap: 0.15rem 1rem; }
@@ -105,18 +134,18 @@ export function renderReference(facts, doc, samples, renderer) {
 </head>
 <body>
 <header class="site-bar">
-  <a href="./index.html">← All interfaces</a>
+  <a href="${bar.root ?? './'}index.html">← All interfaces</a>
   <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
-  <a href="./${facts.id}.json" download="${facts.id}.json">JSON bundle</a>
-  <a href="./${facts.id}.yaml" download="${facts.id}.yaml">YAML bundle</a>
-  <a href="./changelog-${facts.id}.html">Changelog</a>
+${bar.versions ? `  ${bar.versions}\n` : ''}${bar.note ? `  <span class="note">${escapeHtml(bar.note)}</span>\n` : ''}${bar.links
+  .map((link) => `  <a href="./${escapeHtml(link.href)}"${link.download ? ` download="${escapeHtml(link.download)}"` : ''}>${escapeHtml(link.label)}</a>`)
+  .join('\n')}
 </header>
 <main id="redoc">${prerendered.html}</main>
-<noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The contract itself is in the
-<a href="./${facts.id}.json">JSON</a> and <a href="./${facts.id}.yaml">YAML</a> bundles.</p></noscript>
+<noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The document itself is in
+${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' and ')}.</p></noscript>
 <script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
-<script type="application/json" id="redoc-options">${jsonForScript(REDOC_OPTIONS)}</script>
-<script src="./${renderer}"></script>
+<script type="application/json" id="redoc-options">${jsonForScript(options)}</script>
+<script src="${bar.root ?? './'}${renderer}"></script>
 <script>
   (function () {
     var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // messaging-sandbox: starts the sandbox and prints where each interface is, the credentials to use,
 // and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
+import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
@@ -44,6 +45,7 @@ async function main() {
   process.on('SIGTERM', stop);
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
+  const links = bannerLinks();
   if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
     // the control API (which sends callbacks wherever it is told).
@@ -78,13 +80,14 @@ async function main() {
       `  C im-v1                ${sandbox.urls['im-v1']}   authorization: ${c['im-v1'].apiKey}`,
       `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}   Basic ${c['campaign-manager-v1'].username}:${c['campaign-manager-v1'].password}`,
       '',
-      '  operations, after each base path (request bodies: the examples in specs/dist/<id>.json):',
+      `  operations, after each base path (request bodies: the examples in ${links.bundles}):`,
       ...operationLines(),
       '',
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
       `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
       `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
-      `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (see the package README)`,
+      `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (described at ${sandbox.url}${CONTROL_PREFIX}/openapi.json)`,
+      `  docs: ${links.docs}`,
       '',
       'Ctrl-C to stop.',
       '',

@@ -1,6 +1,10 @@
 // The CLI as a new user runs it: prints base URLs, credentials and how to point callbacks at a
 // receiver; SIGINT closes it cleanly (exit 0); a bad flag is one line and exit 2.
 import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -9,8 +13,15 @@ import { describe, expect, it } from 'vitest';
 // twice the CPU).
 const bin = fileURLToPath(new URL('../bin/messaging-sandbox.mjs', import.meta.url));
 
-function run(args: string[]) {
-  return spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], from = { bin, cwd: process.cwd() }) {
+  return spawn(process.execPath, [from.bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: from.cwd });
+}
+
+/** Starts the CLI and waits for its whole banner. */
+async function banner(child: ReturnType<typeof run>) {
+  const io = collect(child);
+  await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+  return io;
 }
 
 function collect(child: ReturnType<typeof run>) {
@@ -34,9 +45,42 @@ describe('messaging-sandbox CLI', () => {
     // What to call, from the route table: C's one operation, and D's paths after its base path.
     expect(io.out()).toMatch(/^ +im-v1 +POST \/message$/m);
     expect(io.out()).toContain('GET /{application_name}/lists · POST /{application_name}/lists');
+    // From the repository: its own paths.
+    expect(io.out()).toContain('request bodies: the examples in specs/dist/<id>.json');
+    expect(io.out()).toMatch(/docs: packages\/sandbox\/README\.md; the docs site: pnpm docs:serve/);
+    expect(io.out()).toMatch(/control API: http:\/\/127\.0\.0\.1:\d+\/__sandbox\/ \(described at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/openapi\.json\)/);
     child.kill('SIGINT');
     expect(await io.exit).toBe(0);
     expect(io.out()).toContain('messaging sandbox stopped');
+  }, 20_000);
+
+  // Installed from npm there is no specs/dist/: the banner names what the user has. The layout npm
+  // makes (node_modules/@messaging-contracts/<name>, real folders), from the packages' published files.
+  it('installed from npm, points at the @messaging-contracts/openapi bundles and the README it has', async () => {
+    const project = realpathSync(mkdtempSync(join(tmpdir(), 'sandbox-npm-')));
+    try {
+      const require = createRequire(import.meta.url);
+      const scope = join(project, 'node_modules', '@messaging-contracts');
+      const sandboxDir = fileURLToPath(new URL('..', import.meta.url));
+      for (const [name, dir] of [['sandbox', sandboxDir], ['openapi', dirname(require.resolve('@messaging-contracts/openapi/package.json'))], ['validators', dirname(require.resolve('@messaging-contracts/validators/package.json'))]] as const) {
+        const files: string[] = [...(require(join(dir, 'package.json')).files as string[]), 'package.json', 'README.md'];
+        for (const file of files) if (existsSync(join(dir, file))) cpSync(join(dir, file), join(scope, name, file), { recursive: true });
+      }
+      const child = run(['--port', '0'], { bin: join(scope, 'sandbox', 'bin', 'messaging-sandbox.mjs'), cwd: project });
+      const io = await banner(child);
+      child.kill('SIGINT');
+      expect(await io.exit).toBe(0);
+      expect(io.out()).not.toContain('specs/');
+      expect(io.out()).not.toContain('pnpm');
+      expect(io.out()).toContain('request bodies: the examples in @messaging-contracts/openapi/<id>.json, on disk node_modules/@messaging-contracts/openapi/dist/<id>.json');
+      expect(io.out()).toContain('docs: node_modules/@messaging-contracts/sandbox/README.md, or npm docs @messaging-contracts/sandbox');
+      // What it names is there: the export from the project, the file and the README on disk.
+      expect(createRequire(join(project, 'index.js'))('@messaging-contracts/openapi/gateway-v1.json').openapi).toBe('3.1.0');
+      expect(existsSync(join(project, 'node_modules/@messaging-contracts/openapi/dist/gateway-v1.json'))).toBe(true);
+      expect(existsSync(join(project, 'node_modules/@messaging-contracts/sandbox/README.md'))).toBe(true);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 20_000);
 
   it('beyond loopback, warns, prints reachable addresses and the control token, and requires it', async () => {
