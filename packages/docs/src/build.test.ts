@@ -1,20 +1,18 @@
-import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { API_DIR, documentedPackages } from './api-reference.mjs';
 import { GUIDES } from './guides.mjs';
 import { deref, findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
 import { workspacePackages } from './workspace.mjs';
-import { buildSite, patchRenderer } from './build.mjs';
+import { patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
 import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-const dist = mkdtempSync(join(tmpdir(), 'docs-build-'));
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
-const { interfaces, weight, renderer, pages } = buildSite(dist);
+// The run's one build of the site (src/site.global-setup.ts).
+const { dist, interfaces, weight, renderer, pages } = inject('site');
 const bundles = findBundles();
 
 describe('buildSite', () => {
