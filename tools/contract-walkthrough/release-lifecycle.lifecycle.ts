@@ -33,6 +33,7 @@ const PUBLISHED = [
   'sms-v2-client',
   'sms-v2-types',
   'validators',
+  'verify',
   'webhooks',
 ].map((name) => `${SCOPE}/${name}`);
 const messageRequest = 'specs/im-v1/components/schemas/MessagePostRequest.yaml';

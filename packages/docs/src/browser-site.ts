@@ -11,15 +11,13 @@
 // With DOCS_SCREENSHOTS=1, full-page screenshots of every page at each width go to screenshots/ for
 // people to look at; no test reads them, and drawing the long reference pages whole is a large share
 // of the run, so by default none are taken.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { findBundles, readBundle } from './bundles.mjs';
-import { buildSite } from './build.mjs';
 import { startServer } from './server.mjs';
 import { filesLoadedBy } from './weights.mjs';
 
@@ -78,14 +76,14 @@ const LOOK_AHEAD = 2;
 const LOADING_AT_ONCE = 2;
 
 /**
- * The site, built from the same code and bundles as `pnpm build` into a temporary folder (so a test
- * never checks a stale dist/), served, and a browser, for the test file that calls it; all of it
- * closed after the file. `plan` picks, from the pages built, those the file takes, in the order it
+ * The site (the run's one build, from the same code and bundles as `pnpm build`, so a test never
+ * checks a stale dist/), served, and a browser, for the test file that calls it; both closed after
+ * the file. `plan` picks, from the pages built, those the file takes, in the order it
  * takes them: while the tests read one page, Chromium loads the next ones beside it.
  */
-export function openSite(plan: (pages: string[]) => string[], options?: Parameters<typeof buildSite>[1]): Site {
-  const dist = mkdtempSync(join(tmpdir(), 'docs-site-'));
-  const { pages } = buildSite(dist, options);
+export function openSite(plan: (pages: string[]) => string[]): Site {
+  // The run's one build of the site (src/site.global-setup.ts), which removes it after the run.
+  const { dist, pages } = inject('site');
   const order = plan(pages);
   let browser: Browser | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -106,7 +104,6 @@ export function openSite(plan: (pages: string[]) => string[], options?: Paramete
     await closeUntaken();
     await browser?.close();
     await server?.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   const url = () => {

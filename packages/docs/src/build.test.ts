@@ -1,8 +1,7 @@
-import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { API_DIR, documentedPackages } from './api-reference.mjs';
 import { GUIDES } from './guides.mjs';
 import { internalReferences } from './internal-references.mjs';
@@ -11,15 +10,14 @@ import { deref, findBundles, listCallbacks, listOperations, readBundle } from '.
 import { workspacePackages } from './workspace.mjs';
 import { VERSIONS_DIR } from './versions.mjs';
 import { TEST_CHANGELOG_ENTRY, TEST_INTERFACE, TEST_REMOVED_PATH, TEST_VERSION, testRelease } from './test-release.js';
-import { buildSite, patchRenderer } from './build.mjs';
+import { patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
 import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-const dist = mkdtempSync(join(tmpdir(), 'docs-build-'));
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
-// With one release before the working tree's version, so the versioned pages are built and checked.
-const { interfaces, weight, renderer, pages } = buildSite(dist, { releases: [testRelease()] });
+// The run's one build of the site, with one release before the working tree's version, so the
+// versioned pages are built and checked (src/site.global-setup.ts).
+const { dist, interfaces, weight, renderer, pages } = inject('site');
 const bundles = findBundles();
 
 describe('buildSite', () => {

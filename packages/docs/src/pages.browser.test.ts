@@ -7,7 +7,7 @@ import { listCallbacks } from './bundles.mjs';
 import { GUIDES } from './guides.mjs';
 import { CONTROL_API_NOTE, CONTROL_API_PAGE, controlApiFile } from './control-api.mjs';
 import { readBundle } from './bundles.mjs';
-import { TEST_INTERFACE, TEST_VERSION, testRelease } from './test-release.js';
+import { TEST_INTERFACE, TEST_VERSION } from './test-release.js';
 import { VERSIONS_DIR } from './versions.mjs';
 import { AT_LAPTOP, bundles, expectClean, expectLaidOut, expectSiteLinksResolve, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
 
@@ -44,7 +44,7 @@ const site = openSite((pages) => [
   ...pages.filter((page) => page.startsWith('changelog-')),
   ...guidePages(pages),
   ...apiPagesToVisit(pages),
-], { releases: [testRelease()] });
+]);
 
 describe('landing page', () => {
   const result = site.visited('index.html');

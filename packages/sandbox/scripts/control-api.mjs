@@ -25,9 +25,27 @@ const read = (file) => {
   }
 };
 
+/**
+ * The document with every `$ref` to another file replaced by that file's content: the control API
+ * takes a few schemas from the four interfaces' sources (B's and C's MessageStatus) rather than
+ * restating them. Only whole-file references, relative to the file that holds them; a referenced
+ * file may refer on, at most 8 files deep (a cycle stops there, named).
+ */
+function inlineFileRefs(node, from, depth = 0) {
+  if (Array.isArray(node)) return node.map((item) => inlineFileRefs(item, from, depth));
+  if (node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) {
+    if (node.$ref.includes('#')) throw new Error(`${from}: ${node.$ref}: only whole-file references are inlined`);
+    if (depth >= 8) throw new Error(`${from}: ${node.$ref}: references nest more than 8 files deep`);
+    const file = join(dirname(from), node.$ref);
+    return inlineFileRefs(parse(readFileSync(file, 'utf8')), file, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineFileRefs(value, from, depth)]));
+}
+
 async function generate() {
   mkdirSync(generated, { recursive: true });
-  const text = `${JSON.stringify(parse(readFileSync(source, 'utf8')), null, 2)}\n`;
+  const text = `${JSON.stringify(inlineFileRefs(parse(readFileSync(source, 'utf8')), source), null, 2)}\n`;
   const changed = read(json) !== text;
   if (changed) writeFileSync(json, text);
   // An unchanged document keeps the committed types without loading openapi-typescript (most of

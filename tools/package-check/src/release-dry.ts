@@ -1,4 +1,4 @@
-// `pnpm release:dry` (after `turbo run build`): packs every publishable package, prints each
+// `pnpm release:dry` (after `pnpm build:release`): packs every publishable package, prints each
 // tarball's file list, checks it (file list, publishing fields, publint, attw), and only if all
 // are clean runs `pnpm -r publish --dry-run --no-git-checks`, which packs again the way a real
 // publish does and publishes nothing. Changesets 2 has no dry-run publish of its own.

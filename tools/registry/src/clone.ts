@@ -2,7 +2,7 @@
 // commands run in it: shared by `pnpm walkthrough` (CONTRIBUTING's contract changes, in
 // tools/contract-walkthrough), the release lifecycle test and `pnpm example:integrator`.
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +34,10 @@ export interface Clone {
 /**
  * Clones HEAD into a temporary folder, starts it as just after a release (its pending changesets
  * removed, its tags deleted and a local `main` at the start, so `pnpm spec-diff` compares with the
- * starting point) unless `keepChangesets`, installs from the machine's pnpm store and builds
- * (from the original's turbo cache: seconds when nothing changed).
+ * starting point) unless `keepChangesets`, installs from the machine's pnpm store and builds what
+ * a release publishes (`pnpm build:release`, from the original's turbo cache: seconds when nothing
+ * changed). Not the docs site: nothing run in a clone reads it, and its cache key holds the
+ * changesets, so a clone that drops them would build the whole site again.
  */
 export function createClone(prefix: string, options: { keepChangesets?: boolean; env?: NodeJS.ProcessEnv } = {}): Clone {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -106,11 +108,7 @@ export function createClone(prefix: string, options: { keepChangesets?: boolean;
   // The store on this machine already holds every package of the lockfile.
   const install = clone.pnpm('install', '--offline', '--frozen-lockfile');
   if (install.code !== 0) throw new Error(`pnpm install --offline --frozen-lockfile failed in the copy:\n${install.output}`);
-  // The docs build keeps its large files' brotli copies by content (packages/docs/src/compress.mjs,
-  // checked on read); like turbo's cache, the copy starts with the original's.
-  const precompressed = join('packages', 'docs', 'node_modules', '.cache', 'precompressed');
-  if (existsSync(join(repoRoot, precompressed))) cpSync(join(repoRoot, precompressed), join(dir, precompressed), { recursive: true });
-  const build = clone.pnpm('build');
-  if (build.code !== 0) throw new Error(`pnpm build failed in the untouched copy:\n${build.output}`);
+  const build = clone.pnpm('build:release');
+  if (build.code !== 0) throw new Error(`pnpm build:release failed in the untouched copy:\n${build.output}`);
   return clone;
 }

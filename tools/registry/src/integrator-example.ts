@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // `pnpm example:integrator [--report <file>] [--also-on <major>=<file>]... [--write-lock]`: what an integrator in another repository does, on the
-// release this commit would make. A fresh local registry; a clone of HEAD versioned by its pending
-// changesets (`changeset version`) and published by `pnpm release` (with NPM_CONFIG_REGISTRY); then
-// examples/integrator, copied outside the workspace, installed with npm from that registry by its
+// release this commit would make, through the README's own Install commands: a fresh `pnpm
+// registry`, then `pnpm release:local` (HEAD's pending changesets applied in a temporary clone and
+// published by `pnpm release`: release.ts); then examples/integrator as committed, exported outside
+// the workspace, installed with npm from that registry by its
 // semver ranges, type-checked with TypeScript 5.9 and 7, and its vitest suite run (files in
 // parallel against one sandbox). Every service and folder it made is gone when it ends, however it
 // ends. Node and npm are the ones on PATH; `--also-on 24=<file>` then runs the same installed suite
 // again under that Node (`.ci/node-matrix.sh`, the pinned versions), its report written to <file>.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Clone, createClone, repoRoot } from './clone.js';
+import { repoRoot } from './clone.js';
 import { filesRanInParallel, type VitestReport } from './parallel.js';
 import { type LockFile, dropScope, thirdPartyDifferences } from './lockfile.js';
 import { SCOPE } from './registry.js';
@@ -34,14 +35,17 @@ function step(name: string, command: string, args: string[], cwd: string, env: N
   if (result.status !== 0) throw new StepFailed(`${name} failed (${result.error ? result.error.message : `exit ${result.status ?? result.signal}`})`);
 }
 
-/** In the clone: the versions the pending changesets give, then `pnpm release` to the registry. */
-function release(clone: Clone, registry: Registry): void {
-  const versioned = clone.pnpm('changeset', 'version');
-  if (versioned.code !== 0) throw new StepFailed(`changeset version failed:\n${versioned.output}`);
-  const published = clone.run('pnpm', ['release', '--no-git-tag'], { env: { NPM_CONFIG_REGISTRY: registry.url, npm_config_userconfig: registry.npmrcFile } });
-  if (published.code !== 0) throw new StepFailed(`pnpm release failed:\n${published.output}`);
-  const lines = published.output.split('\n').filter((line) => /^🦋\s+@messaging-contracts\//.test(line));
-  say(`published ${lines.length} packages to ${registry.url}: ${lines.map((line) => line.replace(/^🦋\s+@messaging-contracts\//, '')).join(', ')}`);
+/** `pnpm release:local --storage <storage>`, as the README's Install section runs it (its node). */
+function releaseLocal(storage: string) {
+  step('release:local', process.execPath, [join(repoRoot, 'tools', 'registry', 'dist', 'release-local.js'), '--storage', storage], repoRoot);
+}
+
+/** The example as committed at HEAD (not the working tree), written into `into`. */
+function exportCommitted(into: string) {
+  const archive = spawnSync('git', ['archive', '--format=tar', 'HEAD', EXAMPLE], { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024, timeout: STEP_TIMEOUT_MS });
+  if (archive.status !== 0) throw new StepFailed(`git archive HEAD ${EXAMPLE} failed: ${archive.stderr}`);
+  const unpacked = spawnSync('tar', ['-x', '-C', into, `--strip-components=${EXAMPLE.split('/').length}`], { input: archive.stdout, timeout: STEP_TIMEOUT_MS });
+  if (unpacked.status !== 0) throw new StepFailed(`unpacking ${EXAMPLE} failed: ${unpacked.stderr}`);
 }
 
 async function main(): Promise<number> {
@@ -59,10 +63,8 @@ async function main(): Promise<number> {
   const storage = mkdtempSync(join(tmpdir(), 'integrator-registry-'));
   const consumer = mkdtempSync(join(tmpdir(), 'integrator-example-'));
   let registry: Registry | undefined;
-  let clone: Clone | undefined;
   const cleanUp = async () => {
     await registry?.close();
-    clone?.remove();
     rmSync(storage, { recursive: true, force: true });
     rmSync(consumer, { recursive: true, force: true });
   };
@@ -72,11 +74,10 @@ async function main(): Promise<number> {
   try {
     registry = await startRegistryProcess(storage);
     say(`fresh registry at ${registry.url}`);
-    clone = createClone('integrator-release-', { keepChangesets: true });
-    release(clone, registry);
+    releaseLocal(storage);
 
     // The example as committed, in a folder of its own: another repository.
-    cpSync(join(clone.dir, EXAMPLE), consumer, { recursive: true, filter: (source) => !source.includes('node_modules') });
+    exportCommitted(consumer);
     // The committed .npmrc, plus the line the registry printed for our scope.
     const npmrc = join(consumer, '.npmrc');
     writeFileSync(npmrc, `${existsSync(npmrc) ? readFileSync(npmrc, 'utf8') : ''}${SCOPE}:registry=${registry.url}\n`);

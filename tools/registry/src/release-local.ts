@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// `pnpm release:local [--storage <dir>]`: publishes every publishable package to the registry that
-// `pnpm registry` runs, through `pnpm release` itself (build, then `changeset publish`): the same
-// path as a real release, pointed at the local registry by npm's own settings. It adds
-// `--no-git-tag`: a local registry is not a release, and a release tag would become the base that
-// `pnpm spec-diff` compares with.
-import { spawn } from 'node:child_process';
+// `pnpm release:local [--storage <dir>]`: publishes the release this commit would make to the
+// registry that `pnpm registry` runs: HEAD's pending changesets applied in a temporary clone, then
+// `pnpm release` itself (build, then `changeset publish`), the same path as a real release
+// (release.ts). So the versions are the ones the next release will have (1.0.0 for the first), never
+// the 0.0.0 placeholders of the working tree, which a caret range would pin exactly.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { publishablePackages, repoRoot } from '@messaging-contracts/package-check/dist/workspace.js';
 import { publishedVersions } from './published.js';
+import { publishTo, versionThisCommit } from './release.js';
 import { NPMRC_FILE, SCOPE, defaultStorage } from './registry.js';
 
 const USAGE = `usage: pnpm release:local [--storage <dir>]   (the folder pnpm registry printed; default ${defaultStorage()})`;
@@ -37,19 +36,19 @@ async function main() {
   );
   if (!up) fail(`no registry answers at ${url}: start it with \`pnpm registry\` in another terminal`);
 
-  const packages = publishablePackages(repoRoot);
+  process.stdout.write('release:local: the release HEAD would make (its pending changesets applied in a temporary clone; commit first: uncommitted changes are not in it)\n');
+  const versioned = versionThisCommit();
+  const { packages } = versioned;
   const before = await publishedVersions(url, packages.map((pkg) => pkg.name));
   const already = packages.filter((pkg) => before.get(pkg.name)?.includes(pkg.version));
-
-  // npm's own settings, read by changeset publish, npm info and pnpm publish alike: the registry,
-  // and the .npmrc holding its token (in place of the user's, so no other registry's token is sent).
-  const env = { ...process.env, npm_config_registry: url, npm_config_userconfig: npmrcFile };
-  const code = await new Promise<number>((done) => {
-    const child = spawn('pnpm', ['release', '--no-git-tag'], { cwd: repoRoot, env, stdio: 'inherit' });
-    child.on('close', (status) => done(status ?? 1));
-    child.on('error', () => done(1));
-  });
-
+  let code: number | null;
+  try {
+    const run = publishTo({ url, npmrcFile }, versioned);
+    process.stdout.write(run.output);
+    code = run.code;
+  } finally {
+    versioned.clone.remove();
+  }
   const after = await publishedVersions(url, packages.map((pkg) => pkg.name));
   const published = packages.filter((pkg) => after.get(pkg.name)?.includes(pkg.version) && !already.includes(pkg));
   const missing = packages.filter((pkg) => !after.get(pkg.name)?.includes(pkg.version));
@@ -57,7 +56,7 @@ async function main() {
   if (published.length > 0) lines.push(`published to ${url}:`, ...published.map((pkg) => `  ${pkg.name}@${pkg.version}`));
   if (already.length > 0) {
     lines.push(
-      `already in ${url}, not published again (a version is published once; a change needs a new version: pnpm changeset, then pnpm version-packages):`,
+      `already in ${url}, not published again (a version is published once: to publish changed packages at the same versions, start \`pnpm registry --storage <a new folder>\`; a real release needs a changeset):`,
       ...already.map((pkg) => `  ${pkg.name}@${pkg.version}`),
     );
   }
