@@ -1,7 +1,17 @@
-// Assembles an openapi-fetch client with what the interfaces need and nothing on the hot path that
-// could be done once: base URL, auth and Accept headers are fixed at creation; per call there is
-// one timer, one AbortController and one options object, and fetch builds the only Request.
-import createClient, { defaultPathSerializer, type Middleware } from 'openapi-fetch';
+// An openapi-fetch client (the same methods, options, middleware and `{ data, error, response }`
+// results) with what the interfaces need, sending each call itself: openapi-fetch's createClient
+// builds two Headers and a Request per call, and a second client around it would add a layer of
+// closures and option objects; here a plain call is one options object, the base headers fixed at
+// creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
+// openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
+import {
+  createFinalURL,
+  createQuerySerializer,
+  defaultBodySerializer,
+  defaultPathSerializer,
+  type Middleware,
+  mergeHeaders,
+} from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
@@ -56,48 +66,21 @@ export interface CoreClientOptions extends CommonClientOptions {
   retry?: RetryPolicy | undefined;
 }
 
-type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal; exchange?: Exchange };
-/** What a call learns from the transport: the URL that answered, once a response has arrived. */
-type Exchange = { url?: string };
+type Init = Record<string, any>;
+type Result = { data?: unknown; error?: unknown; response: Response };
+/** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
+type Sent = Request & { timeoutSignal?: AbortSignal };
 
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
-type Result = { response: Response };
-type Invoke = (url: string, init: Init) => Promise<Result>;
-
-// openapi-fetch builds a Request per call and fetch builds a second one from it (for a body,
-// through a TransformStream): most of what bare openapi-fetch costs over fetch(url, init). When
-// nothing but our transport sees the request (no custom Request or fetch, no middleware),
-// openapi-fetch is given this constructor instead: for a plain call it makes a record of
-// openapi-fetch's arguments, from which the transport calls fetch(url, init), and fetch builds the
-// one Request. Anything else (a RequestInit extra, a method or body the Request constructor could
-// refuse) gets a real Request, so what the constructor throws is thrown where it always was.
-interface PlainRequest {
-  url: string;
-  init: Init;
-  method: string;
-  signal: AbortSignal | null | undefined;
-}
-function PlainRequest(this: PlainRequest, url: string, init: Init): Request | void {
-  const { method, body } = init as { method: string; body: unknown };
-  if (
-    init.redirect !== 'manual' ||
-    !(init.signal == null || init.signal instanceof AbortSignal) ||
-    !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal|exchange)$/.test(key)) ||
-    !/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ||
-    (body !== undefined && (typeof body !== 'string' || /^(GET|HEAD)$/.test(method)))
-  ) {
-    return new Request(url, init as RequestInit);
-  }
-  this.url = url;
-  this.init = init;
-  this.method = method;
-  // The call's deadline, which already follows the caller's signal.
-  this.signal = init.signal = init.timeoutSignal ?? init.signal;
-}
+// What fetch(url, init) accepts exactly as the Request constructor would; anything else (a
+// RequestInit extra, another method) gets a real Request, so what it refuses is refused as before.
+const PLAIN_METHOD = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/;
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+const randomID = () => Math.random().toString(36).slice(2, 11);
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
@@ -105,28 +88,39 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
   const auth = options.auth && authHeader(options.auth);
   const redact = createRedactor(auth?.secrets ?? []);
-  const { retry } = options;
+  // Fixed at creation, as openapi-fetch reads them there.
+  const ClientRequest = options.Request ?? Request;
+  const headers: Init = { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) };
+  const jsonHeaders = { 'Content-Type': 'application/json', ...headers };
+  const querySerializer = createQuerySerializer();
+  const middlewares: Middleware[] = [];
+  // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
+  // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
+  const pathSerializer = (path: string, params: Record<string, unknown>) => {
+    for (const name in params) {
+      if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
+    }
+    return defaultPathSerializer(path, params);
+  };
 
   // Failures of fetch itself become ClientNetworkError. An aborted request rejects with its
   // signal's reason: our timeout error, or the caller's own reason, passed on unchanged.
   //
-  // The call's deadline signal reaches fetch as `request.timeoutSignal` (openapi-fetch copies
-  // unknown init keys onto the Request) and is given to fetch's own init, not to openapi-fetch's
-  // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
-  // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
-  // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
+  // For a Request, the call's deadline signal arrives as `request.timeoutSignal` and is given to
+  // fetch's own init, not to the Request: a Request built with a signal follows it through a
+  // WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
   const transport = async (
-    request: (Request | PlainRequest) & Pick<Init, 'timeoutSignal' | 'exchange'>,
-    customFetch = options.fetch,
+    method: string,
+    url: string,
+    send: () => Promise<Response>,
+    signal: AbortSignal | undefined,
+    customFetch: unknown,
   ): Promise<Response> => {
-    const signal = request.timeoutSignal;
     let response: Response;
     try {
-      response = await (request instanceof PlainRequest
-        ? fetch(request.url, (request as PlainRequest).init as RequestInit)
-        : (customFetch ?? fetch)(request as Request, signal && { signal }));
+      response = await send();
     } catch (error) {
-      if (signal?.aborted || request.signal?.aborted) throw error;
+      if (signal?.aborted) throw error;
       const cause = redact(error) as Error;
       let reason: string;
       try {
@@ -135,17 +129,16 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       } catch {
         reason = 'a value without a string form'; // e.g. an object without a prototype
       }
-      throw new ClientNetworkError('network', request.method, shown(request.url), `failed: ${reason}`, cause);
+      throw new ClientNetworkError('network', method, shown(url), `failed: ${reason}`, cause);
     }
     const { status, headers, body } = response;
-    if (request.exchange) request.exchange.url = request.url;
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, request.method, shown(request.url), detail);
+      return new ClientNetworkError(kind, method, shown(url), detail);
     };
-    // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
-    // and the credentials wherever its Location points, plain http or another origin included.
+    // Section 1: "HTTPS is used". No redirect is followed (redirect is always 'manual'): one would
+    // resend the body and the credentials wherever its Location points, plain http or another origin.
     if ((status > 299 && status < 400 && headers.has('location')) || response.redirected) {
       throw fail('redirect', `got ${status}: redirects are not followed`);
     }
@@ -158,15 +151,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let seen = 0;
     // fetch does not always end a body when the call's signal aborts (a gzip-labelled body that
     // is not gzip, delimited by the connection's close, hangs on): the signal ends this stream.
-    const stop = signal ?? request.signal;
     let abort = () => {};
     const counted = body.pipeThrough(
       new TransformStream({
         start(controller) {
-          abort = () => controller.error(stop?.reason);
-          stop?.addEventListener('abort', abort);
+          abort = () => controller.error(signal?.reason);
+          signal?.addEventListener('abort', abort);
         },
-        flush: () => stop?.removeEventListener('abort', abort),
+        flush: () => signal?.removeEventListener('abort', abort),
         transform(chunk: Uint8Array, controller) {
           if ((seen += chunk.byteLength) > maxResponseBytes) throw tooLarge();
           controller.enqueue(chunk);
@@ -176,92 +168,204 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     return Object.defineProperty(new Response(counted, response), 'url', { value: response.url });
   };
 
-  // Off for good once a middleware is added (it may read or replace the Request).
-  let plain = !options.Request && !options.fetch;
-
-  const client = createClient<Paths>({
-    baseUrl,
-    headers: { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) },
-    fetch: transport,
-    // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
-    // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
-    pathSerializer(path, params) {
-      for (const name in params) {
-        if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
+  // One attempt, as openapi-fetch's coreFetch makes it; `answered` learns the URL that answered.
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
+    const {
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      headers: callHeaders,
+      params = {},
+      parseAs = 'json',
+      querySerializer: callQuery,
+      bodySerializer = defaultBodySerializer,
+      pathSerializer: callPath = pathSerializer,
+      body,
+      middleware = [],
+      ...rest
+    } = init;
+    const finalBaseUrl = callBaseUrl ? callBaseUrl.replace(/\/$/, '') : baseUrl;
+    const query = !callQuery ? querySerializer : typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
+    // Without headers of the call, the merged headers are the fixed ones (no Content-Type among them).
+    const merged = callHeaders || params.header;
+    // openapi-fetch's serializer reads only the Content-Type, which the fixed headers do not have.
+    const serialized =
+      body === undefined
+        ? undefined
+        : bodySerializer(body, merged || bodySerializer !== defaultBodySerializer ? mergeHeaders(headers, callHeaders, params.header) : undefined);
+    const noType = serialized === undefined || serialized instanceof FormData;
+    const finalHeaders = merged ? mergeHeaders(noType ? {} : jsonHeaders, headers, callHeaders, params.header) : noType ? headers : jsonHeaders;
+    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
+    const requestInit: Init = { ...rest, redirect: 'manual', body: serialized, headers: finalHeaders };
+    const middlewareList = [...middlewares, ...middleware];
+    const customFetch = callFetch ?? options.fetch;
+    let response: Response | undefined;
+    let request: Sent;
+    const userSignal = rest.signal;
+    if (
+      !middlewareList.length &&
+      !customFetch &&
+      !CallRequest &&
+      !options.Request &&
+      !callBaseUrl &&
+      (userSignal == null || userSignal instanceof AbortSignal) &&
+      Object.keys(rest).every((key) => /^(method|redirect|signal)$/.test(key)) &&
+      PLAIN_METHOD.test(method) &&
+      (serialized === undefined || (typeof serialized === 'string' && !/^(GET|HEAD)$/.test(method)))
+    ) {
+      // Nothing but fetch sees this request: fetch builds the one Request (the deadline already
+      // follows the caller's signal).
+      const signal = (requestInit.signal = deadline ?? userSignal);
+      requestInit.method = method;
+      response = await transport(method, url, () => fetch(url, requestInit), signal, undefined);
+      answered.url = url;
+      request = { method } as Sent;
+    } else {
+      const Constructor = CallRequest ?? ClientRequest;
+      request = new Constructor(url, { ...requestInit, method });
+      for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
+      if (deadline) request.timeoutSignal = deadline;
+      let id: string | undefined;
+      let frozen: Readonly<Init> | undefined;
+      if (middlewareList.length) {
+        id = randomID();
+        frozen = Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
+        for (const m of middlewareList) {
+          const result = typeof m?.onRequest === 'function' && (await m.onRequest({ request, schemaPath, params, options: frozen as never, id }));
+          if (!result) continue;
+          if (result instanceof Constructor) request = result;
+          else if (result instanceof Response) {
+            response = result;
+            break;
+          } else throw new Error('onRequest: must return new Request() or Response() when modifying the request');
+        }
       }
-      return defaultPathSerializer(path, params);
-    },
-    ...(options.Request && { Request: options.Request }),
-  });
+      if (!response) {
+        const sent = request;
+        const signal = sent.timeoutSignal;
+        try {
+          response = await transport(
+            sent.method,
+            sent.url,
+            () => ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }),
+            signal ?? sent.signal,
+            customFetch,
+          );
+          answered.url = sent.url;
+        } catch (error) {
+          let failure: unknown = error;
+          for (let i = middlewareList.length - 1; i >= 0; i--) {
+            const m = middlewareList[i];
+            const result = typeof m?.onError === 'function' && (await m.onError({ request, error: failure, schemaPath, params, options: frozen as never, id: id! }));
+            if (!result) continue;
+            if (result instanceof Response) {
+              failure = undefined;
+              response = result;
+              break;
+            }
+            if (!(result instanceof Error)) throw new Error('onError: must return new Response() or instance of Error');
+            failure = result;
+          }
+          if (failure) throw failure;
+        }
+        for (let i = middlewareList.length - 1; i >= 0; i--) {
+          const m = middlewareList[i];
+          const result = typeof m?.onResponse === 'function' && (await m.onResponse({ request, response: response!, schemaPath, params, options: frozen as never, id: id! }));
+          if (!result) continue;
+          if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
+          response = result;
+        }
+      }
+    }
+    // The result as openapi-fetch makes it.
+    const res = response!;
+    const contentLength = res.headers.get('Content-Length');
+    if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
+      return res.ok ? { data: undefined, response: res } : { error: undefined, response: res };
+    }
+    if (res.ok) {
+      if (parseAs === 'stream') return { data: res.body, response: res };
+      if (parseAs === 'json' && !contentLength) {
+        const raw = await res.text();
+        return { data: raw ? JSON.parse(raw) : undefined, response: res };
+      }
+      return { data: await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(), response: res };
+    }
+    let error: unknown = await res.text();
+    try {
+      error = JSON.parse(error as string);
+    } catch {}
+    return { error, response: res };
+  }
 
-  async function call(invoke: Invoke, method: string, url: string, init: Init | undefined): Promise<Result> {
-    const userSignal = init?.signal ?? undefined;
+  async function call(method: string, url: string, init: Init = {}): Promise<Result> {
+    const userSignal = init.signal ?? undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let signal = userSignal;
+    let deadline: AbortSignal | undefined;
     if (timeoutMs) {
       const controller = new AbortController();
       timer = setTimeout(() => {
         controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
       }, timeoutMs);
-      signal = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
+      deadline = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
     }
-    const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    // Never 'follow', whatever the call asks (see transport).
-    const exchange: Exchange = {};
-    const callInit: Init = { ...init, redirect: 'manual', exchange };
-    // A per-call fetch goes through the transport too, so its answers are held to the same rules.
-    const callFetch = init?.fetch as CommonClientOptions['fetch'];
-    if (callFetch) callInit.fetch = (request: Request) => transport(request, callFetch);
-    if (signal !== userSignal) callInit.timeoutSignal = signal;
-    // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
-    // a per-call baseUrl could make a URL the Request constructor refuses.
-    if (plain && !init?.fetch && !init?.middleware && !init?.baseUrl) callInit.Request ??= PlainRequest;
+    const signal = deadline ?? userSignal;
+    const ends = timeoutMs ? Date.now() + timeoutMs : Infinity;
+    const answered: { url?: string } = {};
     try {
-      let result = await invoke(url, callInit);
+      let result = await attempt(method, url, init, deadline, answered);
       for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {
         const wait = retry.delayMs(result.response.headers);
         // A retry never outlives the call's time limit: past it, the 429 is the answer.
-        if (wait === undefined || Date.now() + wait >= deadline) break;
+        if (wait === undefined || Date.now() + wait >= ends) break;
         await retry.sleep(wait, signal);
-        result = await invoke(url, callInit);
+        result = await attempt(method, url, init, deadline, answered);
       }
       // timeoutMs covers a body read as a stream too: the timer stops when the stream ends.
-      const { data } = result as { data?: unknown };
+      const { data } = result;
       if (timer && data instanceof ReadableStream) {
         const streamTimer = timer;
         timer = undefined;
-        (result as { data?: unknown }).data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
+        result.data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
       }
       return result;
     } catch (error) {
       // Our timeout error, and the caller's own abort reason, unchanged.
       if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
       // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
-      if (exchange.url && error instanceof TypeError) {
-        throw new ClientNetworkError('network', method, shown(exchange.url), 'response body failed', redact(error));
+      if (answered.url && error instanceof TypeError) {
+        throw new ClientNetworkError('network', method, shown(answered.url), 'response body failed', redact(error));
       }
       // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
       // anything the server echoed; name the URL that answered instead (no query string).
       throw error instanceof SyntaxError
-        ? new SyntaxError(`${method} ${exchange.url ? shown(exchange.url) : baseUrl + url}: body is not JSON (see parseAs)`)
+        ? new SyntaxError(`${method} ${answered.url ? shown(answered.url) : baseUrl + url}: body is not JSON (see parseAs)`)
         : redact(error);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  // Every HTTP method of openapi-fetch's client (its upper-case keys) goes through call().
-  const wrapped: Record<string, unknown> = { ...client };
-  for (const method of Object.keys(client)) {
-    const invoke = (client as unknown as Record<string, Invoke>)[method]!;
-    if (method === method.toUpperCase()) wrapped[method] = (url: string, init?: Init) => call(invoke, method, url, init);
-  }
-  wrapped.use = (...middleware: Middleware[]) => {
-    plain = false;
-    client.use(...middleware);
+  const client: Init = {
+    // Through the methods as they stand: a client that wraps its methods (D's template, B's description) wraps this too.
+    request: (method: string, url: string, init?: Init) => client[method.toUpperCase()](url, init),
+    use(...list: Middleware[]) {
+      for (const m of list) {
+        if (!m) continue;
+        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+        }
+        middlewares.push(m);
+      }
+    },
+    eject(...list: Middleware[]) {
+      for (const m of list) {
+        const i = middlewares.indexOf(m);
+        if (i !== -1) middlewares.splice(i, 1);
+      }
+    },
+    [REDACT]: redact,
   };
-  wrapped.request = (method: string, url: string, init?: Init) =>
-    (wrapped[method.toUpperCase()] as (url: string, init?: Init) => Promise<Result>)(url, init);
-  wrapped[REDACT as unknown as string] = redact;
-  return wrapped as unknown as StrictClient<Paths>;
+  for (const method of METHODS) client[method] = (url: string, init?: Init) => call(method, url, init);
+  return client as StrictClient<Paths>;
 }
