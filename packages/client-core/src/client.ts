@@ -60,8 +60,13 @@ export interface CoreClientOptions extends CommonClientOptions {
   pathPrefix?: string;
   /** The credentials every request carries; none for a surface without them (the sandbox's control API on loopback). */
   auth: Auth | undefined;
-  /** A Request constructor for openapi-fetch to use (A's client sets its vendor media type with it). */
+  /** A Request constructor to build requests with, as openapi-fetch's `Request` option. */
   Request?: typeof Request;
+  /**
+   * The Content-Type of a body serialized as JSON (default `application/json`; A's vendor media
+   * type). As openapi-fetch's own default, it gives way to a Content-Type the call sets.
+   */
+  bodyType?: string;
   /** 429 handling, for an interface that documents it (see retryPolicy()). */
   retry?: RetryPolicy | undefined;
 }
@@ -91,7 +96,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // Fixed at creation, as openapi-fetch reads them there.
   const ClientRequest = options.Request ?? Request;
   const headers: Init = { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) };
-  const jsonHeaders = { 'Content-Type': 'application/json', ...headers };
+  const typeHeader = { 'Content-Type': options.bodyType ?? 'application/json' };
+  const bodyHeaders = { ...typeHeader, ...headers };
   const querySerializer = createQuerySerializer();
   const middlewares: Middleware[] = [];
   // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
@@ -103,39 +109,161 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     return defaultPathSerializer(path, params);
   };
 
-  // Failures of fetch itself become ClientNetworkError. An aborted request rejects with its
-  // signal's reason: our timeout error, or the caller's own reason, passed on unchanged.
-  //
-  // For a Request, the call's deadline signal arrives as `request.timeoutSignal` and is given to
-  // fetch's own init, not to the Request: a Request built with a signal follows it through a
-  // WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
-  const transport = async (
-    method: string,
-    url: string,
-    send: () => Promise<Response>,
-    signal: AbortSignal | undefined,
-    customFetch: unknown,
-  ): Promise<Response> => {
-    let response: Response;
-    try {
-      response = await send();
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      const cause = redact(error) as Error;
-      let reason: string;
-      try {
-        // fetch's TypeError says "fetch failed"; its cause says why.
-        reason = String((cause?.cause as Error)?.message ?? cause);
-      } catch {
-        reason = 'a value without a string form'; // e.g. an object without a prototype
+  // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
+  // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request
+  // rejects with its signal's reason (our timeout error, or the caller's own, unchanged).
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
+    const {
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      headers: callHeaders,
+      params = {},
+      parseAs = 'json',
+      querySerializer: callQuery,
+      bodySerializer = defaultBodySerializer,
+      pathSerializer: callPath = pathSerializer,
+      body,
+      middleware = [],
+      ...rest
+    } = init;
+    const finalBaseUrl = callBaseUrl ? callBaseUrl.replace(/\/$/, '') : baseUrl;
+    const query = !callQuery ? querySerializer : typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
+    // Without headers of the call, the merged headers are the fixed ones, and openapi-fetch's body
+    // serializer reads nothing from them (it looks for a form Content-Type, which they lack).
+    const merged = callHeaders || params.header;
+    const serialized =
+      body === undefined
+        ? undefined
+        : bodySerializer(body, merged || bodySerializer !== defaultBodySerializer ? mergeHeaders(headers, callHeaders, params.header) : undefined);
+    const noType = serialized === undefined || serialized instanceof FormData;
+    const requestInit: Init = {
+      ...rest,
+      redirect: 'manual',
+      method,
+      body: serialized,
+      headers: merged ? mergeHeaders(noType ? {} : typeHeader, headers, callHeaders, params.header) : noType ? headers : bodyHeaders,
+    };
+    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
+    const list = [...middlewares, ...middleware];
+    const customFetch = callFetch ?? options.fetch;
+    const Constructor = CallRequest ?? ClientRequest;
+    const id = list.length ? randomID() : '';
+    const frozen = list.length && Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
+    // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does;
+    // each gets the request, response or error as the middleware before it left them; `take`
+    // returns true to stop at a result, or throws at one it refuses.
+    const hooks = async (name: 'onRequest' | 'onResponse' | 'onError', take: (result: unknown) => boolean | void) => {
+      for (const m of name === 'onRequest' ? list : [...list].reverse()) {
+        const args = name === 'onRequest' ? {} : name === 'onResponse' ? { response } : { error: failure };
+        const result = typeof m?.[name] === 'function' && (await (m[name] as (options: Init) => unknown)({ request, ...args, schemaPath, params, options: frozen, id }));
+        if (result && take(result)) break;
       }
-      throw new ClientNetworkError('network', method, shown(url), `failed: ${reason}`, cause);
+    };
+    let response: Response | undefined;
+    let failure: unknown;
+    // Nothing but fetch sees a plain call: fetch(url, init) builds its one Request (the deadline
+    // already follows the caller's signal). What the Request constructor would refuse, or what
+    // anything else is to see, gets a real Request.
+    const plain =
+      !list.length &&
+      !customFetch &&
+      !CallRequest &&
+      !options.Request &&
+      !callBaseUrl &&
+      (rest.signal == null || rest.signal instanceof AbortSignal) &&
+      Object.keys(rest).every((key) => /^(method|redirect|signal)$/.test(key)) &&
+      PLAIN_METHOD.test(method) &&
+      (serialized === undefined || (typeof serialized === 'string' && !/^(GET|HEAD)$/.test(method)));
+    let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
+    if (plain) requestInit.signal = deadline ?? rest.signal;
+    else {
+      // openapi-fetch copies a call's unknown options onto the Request, for middleware to read.
+      for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
+      // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
+      // it through a WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
+      if (deadline) request.timeoutSignal = deadline;
+      if (list.length)
+        await hooks('onRequest', (result) => {
+        if (result instanceof Response) return !!(response = result);
+        if (!(result instanceof Constructor)) throw new Error('onRequest: must return new Request() or Response() when modifying the request');
+        request = result as Sent;
+      });
     }
+    if (!response) {
+      const sent = request;
+      const signal = plain ? requestInit.signal : sent.timeoutSignal;
+      const stop = signal ?? sent.signal;
+      try {
+        response = await (plain ? fetch(url, requestInit) : ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }));
+      } catch (error) {
+        failure = stop?.aborted ? error : networkError(sent, error);
+      }
+      if (response) {
+        try {
+          response = checked(sent, response, stop, customFetch);
+          answered.url = sent.url;
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure) {
+        await hooks('onError', (result) => {
+          if (result instanceof Response) return !(failure = undefined) && !!(response = result);
+          if (!(result instanceof Error)) throw new Error('onError: must return new Response() or instance of Error');
+          failure = result;
+        });
+        if (failure) throw failure;
+      }
+      if (list.length)
+        await hooks('onResponse', (result) => {
+        if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
+        response = result;
+      });
+    }
+    // The result as openapi-fetch makes it.
+    const res = response!;
+    const contentLength = res.headers.get('Content-Length');
+    if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
+      return res.ok ? { data: undefined, response: res } : { error: undefined, response: res };
+    }
+    if (res.ok) {
+      return {
+        data:
+          parseAs === 'stream'
+            ? res.body
+            : parseAs === 'json' && !contentLength
+              ? await res.text().then((raw) => (raw ? JSON.parse(raw) : undefined))
+              : await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(),
+        response: res,
+      };
+    }
+    let error: unknown = await res.text();
+    try {
+      error = JSON.parse(error as string);
+    } catch {}
+    return { error, response: res };
+  }
+
+  function networkError(sent: { method: string; url: string }, error: unknown) {
+    const cause = redact(error) as Error;
+    let reason: string;
+    try {
+      // fetch's TypeError says "fetch failed"; its cause says why.
+      reason = String((cause?.cause as Error)?.message ?? cause);
+    } catch {
+      reason = 'a value without a string form'; // e.g. an object without a prototype
+    }
+    return new ClientNetworkError('network', sent.method, shown(sent.url), `failed: ${reason}`, cause);
+  }
+
+  // What every answer is held to: no redirect, a bounded body.
+  function checked(sent: { method: string; url: string }, response: Response, signal: AbortSignal | null | undefined, customFetch: unknown): Response {
     const { status, headers, body } = response;
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, method, shown(url), detail);
+      return new ClientNetworkError(kind, sent.method, shown(sent.url), detail);
     };
     // Section 1: "HTTPS is used". No redirect is followed (redirect is always 'manual'): one would
     // resend the body and the credentials wherever its Location points, plain http or another origin.
@@ -166,136 +294,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       }),
     );
     return Object.defineProperty(new Response(counted, response), 'url', { value: response.url });
-  };
-
-  // One attempt, as openapi-fetch's coreFetch makes it; `answered` learns the URL that answered.
-  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
-    const {
-      baseUrl: callBaseUrl,
-      fetch: callFetch,
-      Request: CallRequest,
-      headers: callHeaders,
-      params = {},
-      parseAs = 'json',
-      querySerializer: callQuery,
-      bodySerializer = defaultBodySerializer,
-      pathSerializer: callPath = pathSerializer,
-      body,
-      middleware = [],
-      ...rest
-    } = init;
-    const finalBaseUrl = callBaseUrl ? callBaseUrl.replace(/\/$/, '') : baseUrl;
-    const query = !callQuery ? querySerializer : typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
-    // Without headers of the call, the merged headers are the fixed ones (no Content-Type among them).
-    const merged = callHeaders || params.header;
-    // openapi-fetch's serializer reads only the Content-Type, which the fixed headers do not have.
-    const serialized =
-      body === undefined
-        ? undefined
-        : bodySerializer(body, merged || bodySerializer !== defaultBodySerializer ? mergeHeaders(headers, callHeaders, params.header) : undefined);
-    const noType = serialized === undefined || serialized instanceof FormData;
-    const finalHeaders = merged ? mergeHeaders(noType ? {} : jsonHeaders, headers, callHeaders, params.header) : noType ? headers : jsonHeaders;
-    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
-    const requestInit: Init = { ...rest, redirect: 'manual', body: serialized, headers: finalHeaders };
-    const middlewareList = [...middlewares, ...middleware];
-    const customFetch = callFetch ?? options.fetch;
-    let response: Response | undefined;
-    let request: Sent;
-    const userSignal = rest.signal;
-    if (
-      !middlewareList.length &&
-      !customFetch &&
-      !CallRequest &&
-      !options.Request &&
-      !callBaseUrl &&
-      (userSignal == null || userSignal instanceof AbortSignal) &&
-      Object.keys(rest).every((key) => /^(method|redirect|signal)$/.test(key)) &&
-      PLAIN_METHOD.test(method) &&
-      (serialized === undefined || (typeof serialized === 'string' && !/^(GET|HEAD)$/.test(method)))
-    ) {
-      // Nothing but fetch sees this request: fetch builds the one Request (the deadline already
-      // follows the caller's signal).
-      const signal = (requestInit.signal = deadline ?? userSignal);
-      requestInit.method = method;
-      response = await transport(method, url, () => fetch(url, requestInit), signal, undefined);
-      answered.url = url;
-      request = { method } as Sent;
-    } else {
-      const Constructor = CallRequest ?? ClientRequest;
-      request = new Constructor(url, { ...requestInit, method });
-      for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
-      if (deadline) request.timeoutSignal = deadline;
-      let id: string | undefined;
-      let frozen: Readonly<Init> | undefined;
-      if (middlewareList.length) {
-        id = randomID();
-        frozen = Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
-        for (const m of middlewareList) {
-          const result = typeof m?.onRequest === 'function' && (await m.onRequest({ request, schemaPath, params, options: frozen as never, id }));
-          if (!result) continue;
-          if (result instanceof Constructor) request = result;
-          else if (result instanceof Response) {
-            response = result;
-            break;
-          } else throw new Error('onRequest: must return new Request() or Response() when modifying the request');
-        }
-      }
-      if (!response) {
-        const sent = request;
-        const signal = sent.timeoutSignal;
-        try {
-          response = await transport(
-            sent.method,
-            sent.url,
-            () => ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }),
-            signal ?? sent.signal,
-            customFetch,
-          );
-          answered.url = sent.url;
-        } catch (error) {
-          let failure: unknown = error;
-          for (let i = middlewareList.length - 1; i >= 0; i--) {
-            const m = middlewareList[i];
-            const result = typeof m?.onError === 'function' && (await m.onError({ request, error: failure, schemaPath, params, options: frozen as never, id: id! }));
-            if (!result) continue;
-            if (result instanceof Response) {
-              failure = undefined;
-              response = result;
-              break;
-            }
-            if (!(result instanceof Error)) throw new Error('onError: must return new Response() or instance of Error');
-            failure = result;
-          }
-          if (failure) throw failure;
-        }
-        for (let i = middlewareList.length - 1; i >= 0; i--) {
-          const m = middlewareList[i];
-          const result = typeof m?.onResponse === 'function' && (await m.onResponse({ request, response: response!, schemaPath, params, options: frozen as never, id: id! }));
-          if (!result) continue;
-          if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
-          response = result;
-        }
-      }
-    }
-    // The result as openapi-fetch makes it.
-    const res = response!;
-    const contentLength = res.headers.get('Content-Length');
-    if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
-      return res.ok ? { data: undefined, response: res } : { error: undefined, response: res };
-    }
-    if (res.ok) {
-      if (parseAs === 'stream') return { data: res.body, response: res };
-      if (parseAs === 'json' && !contentLength) {
-        const raw = await res.text();
-        return { data: raw ? JSON.parse(raw) : undefined, response: res };
-      }
-      return { data: await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(), response: res };
-    }
-    let error: unknown = await res.text();
-    try {
-      error = JSON.parse(error as string);
-    } catch {}
-    return { error, response: res };
   }
 
   async function call(method: string, url: string, init: Init = {}): Promise<Result> {
