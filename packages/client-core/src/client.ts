@@ -78,9 +78,6 @@ type Sent = Request & { timeoutSignal?: AbortSignal };
 
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
-// What fetch(url, init) accepts exactly as the Request constructor would; anything else (a
-// RequestInit extra, another method) gets a real Request, so what it refuses is refused as before.
-const PLAIN_METHOD = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 const randomID = () => Math.random().toString(36).slice(2, 11);
 
@@ -172,9 +169,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       !options.Request &&
       !callBaseUrl &&
       (rest.signal == null || rest.signal instanceof AbortSignal) &&
-      Object.keys(rest).every((key) => /^(method|redirect|signal)$/.test(key)) &&
-      PLAIN_METHOD.test(method) &&
-      (serialized === undefined || (typeof serialized === 'string' && !/^(GET|HEAD)$/.test(method)));
+      Object.keys(rest).every((key) => key === 'signal') &&
+      // fetch refuses TRACE, and a body on GET or HEAD: the Request constructor says so, as before.
+      method !== 'TRACE' &&
+      (serialized === undefined || (typeof serialized === 'string' && method !== 'GET' && method !== 'HEAD'));
     let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
     if (plain) requestInit.signal = deadline ?? rest.signal;
     else {
