@@ -181,12 +181,13 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
       // it through a WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
       if (deadline) request.timeoutSignal = deadline;
-      if (list.length)
+      if (list.length) {
         await hooks('onRequest', (result) => {
-        if (result instanceof Response) return !!(response = result);
-        if (!(result instanceof Constructor)) throw new Error('onRequest: must return new Request() or Response() when modifying the request');
-        request = result as Sent;
-      });
+          if (result instanceof Response) return !!(response = result);
+          if (!(result instanceof Constructor)) throw new Error('onRequest: must return new Request() or Response() when modifying the request');
+          request = result as Sent;
+        });
+      }
     }
     if (!response) {
       const sent = request;
@@ -213,11 +214,12 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         });
         if (failure) throw failure;
       }
-      if (list.length)
+      if (list.length) {
         await hooks('onResponse', (result) => {
-        if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
-        response = result;
-      });
+          if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
+          response = result;
+        });
+      }
     }
     // The result as openapi-fetch makes it.
     const res = response!;
