@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface D's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwingClient } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { CampaignManagerPaths } from './paths.js';
 import type { CampaignManagerClient } from './client.js';
 
@@ -19,6 +19,4 @@ export type CampaignManagerThrowingClient = ThrowingClient<CampaignManagerPaths>
  * The same client, each call resolving to the documented success body (no `data!`) and throwing
  * `CampaignManagerResponseError` for any other status; network failures stay ClientNetworkError.
  */
-export function throwOnError(client: CampaignManagerClient): CampaignManagerThrowingClient {
-  return throwingClient(client, CampaignManagerResponseError);
-}
+export const throwOnError: (client: CampaignManagerClient) => CampaignManagerThrowingClient = /* @__PURE__ */ throwOnErrorWith(CampaignManagerResponseError);

@@ -366,3 +366,65 @@ describe('one Request per call: fetch(url, init) unless something else sees the 
     expect((error as ClientNetworkError).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rest\/test\/things%20a\/%C3%BC$/);
   });
 });
+
+describe('middleware runs as openapi-fetch runs it', () => {
+  it('onRequest in order, onResponse in reverse, each seeing what the one before left', async () => {
+    const log: string[] = [];
+    const c = client();
+    c.use(
+      {
+        onRequest: ({ request }) => void log.push(`req1 ${request.headers.get('x-step')}`),
+        onResponse: ({ response }) => void log.push(`res1 ${response.status} ${response.headers.get('x-replaced')}`),
+      },
+      {
+        onRequest: ({ request }) => {
+          log.push('req2');
+          const replaced = new Request(request);
+          replaced.headers.set('x-step', '2');
+          return replaced;
+        },
+        onResponse: ({ response }) => {
+          log.push(`res2 ${response.status}`);
+          return new Response('{"replaced":true}', { status: 200, headers: { 'content-type': 'application/json', 'x-replaced': 'yes' } });
+        },
+      },
+    );
+    server.reply({ status: 200, body: { a: 1 } });
+    const { data } = await c.GET('/things');
+    expect(data).toEqual({ replaced: true });
+    expect(log).toEqual(['req1 null', 'req2', 'res2 200', 'res1 200 yes']);
+    expect(server.requests[0]?.headers['x-step']).toBe('2');
+  });
+
+  it('a Response from onRequest is the answer, and nothing is sent', async () => {
+    const { data, response } = await client().GET('/things', {
+      middleware: [{ onRequest: () => new Response('{"local":1}', { status: 200, headers: { 'content-type': 'application/json' } }) }],
+    });
+    expect(data).toEqual({ local: 1 });
+    expect(response.status).toBe(200);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('onError sees the network error and may answer instead; ejected middleware no longer runs', async () => {
+    const c = createCoreClient<TestPaths>({ baseUrl: await refusedUrl(), basePath: '/rest/test', auth: basic });
+    const seen: unknown[] = [];
+    const recover = {
+      onError: ({ error }: { error: unknown }) => {
+        seen.push(error);
+        return new Response('{"recovered":1}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    };
+    c.use(recover);
+    expect((await c.GET('/things')).data).toEqual({ recovered: 1 });
+    expect(seen[0]).toBeInstanceOf(ClientNetworkError);
+    c.eject(recover);
+    await expect(c.GET('/things')).rejects.toBeInstanceOf(ClientNetworkError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('refuses what openapi-fetch refuses', async () => {
+    expect(() => client().use({} as never)).toThrow(/Middleware must be an object/);
+    server.reply({ status: 200, body: {} });
+    await expect(client().GET('/things', { middleware: [{ onRequest: () => 'x' as never }] })).rejects.toThrow(/onRequest: must return/);
+  });
+});

@@ -1,7 +1,17 @@
-// Assembles an openapi-fetch client with what the interfaces need and nothing on the hot path that
-// could be done once: base URL, auth and Accept headers are fixed at creation; per call there is
-// one timer, one AbortController and one options object, and fetch builds the only Request.
-import createClient, { defaultPathSerializer, type Middleware } from 'openapi-fetch';
+// An openapi-fetch client (the same methods, options, middleware and `{ data, error, response }`
+// results) with what the interfaces need, sending each call itself: openapi-fetch's createClient
+// builds two Headers and a Request per call, and a second client around it would add a layer of
+// closures and option objects; here a plain call is one options object, the base headers fixed at
+// creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
+// openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
+import {
+  createFinalURL,
+  createQuerySerializer,
+  defaultBodySerializer,
+  defaultPathSerializer,
+  type Middleware,
+  mergeHeaders,
+} from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
@@ -50,54 +60,29 @@ export interface CoreClientOptions extends CommonClientOptions {
   pathPrefix?: string;
   /** The credentials every request carries; none for a surface without them (the sandbox's control API on loopback). */
   auth: Auth | undefined;
-  /** A Request constructor for openapi-fetch to use (A's client sets its vendor media type with it). */
+  /** A Request constructor to build requests with, as openapi-fetch's `Request` option. */
   Request?: typeof Request;
+  /**
+   * The Content-Type of a body serialized as JSON (default `application/json`; A's vendor media
+   * type). As openapi-fetch's own default, it gives way to a Content-Type the call sets.
+   */
+  bodyType?: string;
   /** 429 handling, for an interface that documents it (see retryPolicy()). */
   retry?: RetryPolicy | undefined;
 }
 
-type Init = Record<string, unknown> & { signal?: AbortSignal | null; timeoutSignal?: AbortSignal; exchange?: Exchange };
-/** What a call learns from the transport: the URL that answered, once a response has arrived. */
-type Exchange = { url?: string };
+type Init = Record<string, any>;
+type Result = { data?: unknown; error?: unknown; response: Response };
+/** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
+type Sent = Request & { timeoutSignal?: AbortSignal };
 
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
-type Result = { response: Response };
-type Invoke = (url: string, init: Init) => Promise<Result>;
-
-// openapi-fetch builds a Request per call and fetch builds a second one from it (for a body,
-// through a TransformStream): most of what bare openapi-fetch costs over fetch(url, init). When
-// nothing but our transport sees the request (no custom Request or fetch, no middleware),
-// openapi-fetch is given this constructor instead: for a plain call it makes a record of
-// openapi-fetch's arguments, from which the transport calls fetch(url, init), and fetch builds the
-// one Request. Anything else (a RequestInit extra, a method or body the Request constructor could
-// refuse) gets a real Request, so what the constructor throws is thrown where it always was.
-interface PlainRequest {
-  url: string;
-  init: Init;
-  method: string;
-  signal: AbortSignal | null | undefined;
-}
-function PlainRequest(this: PlainRequest, url: string, init: Init): Request | void {
-  const { method, body } = init as { method: string; body: unknown };
-  if (
-    init.redirect !== 'manual' ||
-    !(init.signal == null || init.signal instanceof AbortSignal) ||
-    !Object.keys(init).every((key) => /^(redirect|method|body|headers|signal|timeoutSignal|exchange)$/.test(key)) ||
-    !/^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ||
-    (body !== undefined && (typeof body !== 'string' || /^(GET|HEAD)$/.test(method)))
-  ) {
-    return new Request(url, init as RequestInit);
-  }
-  this.url = url;
-  this.init = init;
-  this.method = method;
-  // The call's deadline, which already follows the caller's signal.
-  this.signal = init.signal = init.timeoutSignal ?? init.signal;
-}
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+const randomID = () => Math.random().toString(36).slice(2, 11);
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
@@ -105,47 +90,183 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
   const auth = options.auth && authHeader(options.auth);
   const redact = createRedactor(auth?.secrets ?? []);
-  const { retry } = options;
-
-  // Failures of fetch itself become ClientNetworkError. An aborted request rejects with its
-  // signal's reason: our timeout error, or the caller's own reason, passed on unchanged.
-  //
-  // The call's deadline signal reaches fetch as `request.timeoutSignal` (openapi-fetch copies
-  // unknown init keys onto the Request) and is given to fetch's own init, not to openapi-fetch's
-  // Request: a Request built with a signal follows it through a WeakRef and a finalizer, and
-  // fetch builds its own Request from ours anyway, so passing it once, there, keeps a call as
-  // cheap as a bare openapi-fetch call. A PlainRequest carries it in its init.
-  const transport = async (
-    request: (Request | PlainRequest) & Pick<Init, 'timeoutSignal' | 'exchange'>,
-    customFetch = options.fetch,
-  ): Promise<Response> => {
-    const signal = request.timeoutSignal;
-    let response: Response;
-    try {
-      response = await (request instanceof PlainRequest
-        ? fetch(request.url, (request as PlainRequest).init as RequestInit)
-        : (customFetch ?? fetch)(request as Request, signal && { signal }));
-    } catch (error) {
-      if (signal?.aborted || request.signal?.aborted) throw error;
-      const cause = redact(error) as Error;
-      let reason: string;
-      try {
-        // fetch's TypeError says "fetch failed"; its cause says why.
-        reason = String((cause?.cause as Error)?.message ?? cause);
-      } catch {
-        reason = 'a value without a string form'; // e.g. an object without a prototype
-      }
-      throw new ClientNetworkError('network', request.method, shown(request.url), `failed: ${reason}`, cause);
+  // Fixed at creation, as openapi-fetch reads them there.
+  const ClientRequest = options.Request ?? Request;
+  const headers: Init = { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) };
+  const typeHeader = { 'Content-Type': options.bodyType ?? 'application/json' };
+  const bodyHeaders = { ...typeHeader, ...headers };
+  const querySerializer = createQuerySerializer();
+  const middlewares: Middleware[] = [];
+  // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
+  // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
+  const pathSerializer = (path: string, params: Record<string, unknown>) => {
+    for (const name in params) {
+      if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
     }
+    return defaultPathSerializer(path, params);
+  };
+
+  // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
+  // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request
+  // rejects with its signal's reason (our timeout error, or the caller's own, unchanged).
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
+    const {
+      baseUrl: callBaseUrl,
+      fetch: callFetch,
+      Request: CallRequest,
+      headers: callHeaders,
+      params = {},
+      parseAs = 'json',
+      querySerializer: callQuery,
+      bodySerializer = defaultBodySerializer,
+      pathSerializer: callPath = pathSerializer,
+      body,
+      middleware = [],
+      ...rest
+    } = init;
+    const finalBaseUrl = callBaseUrl ? callBaseUrl.replace(/\/$/, '') : baseUrl;
+    const query = !callQuery ? querySerializer : typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
+    // Without headers of the call, the merged headers are the fixed ones, and openapi-fetch's body
+    // serializer reads nothing from them (it looks for a form Content-Type, which they lack).
+    const merged = callHeaders || params.header;
+    const serialized =
+      body === undefined
+        ? undefined
+        : bodySerializer(body, merged || bodySerializer !== defaultBodySerializer ? mergeHeaders(headers, callHeaders, params.header) : undefined);
+    const noType = serialized === undefined || serialized instanceof FormData;
+    const requestInit: Init = {
+      ...rest,
+      redirect: 'manual',
+      method,
+      body: serialized,
+      headers: merged ? mergeHeaders(noType ? {} : typeHeader, headers, callHeaders, params.header) : noType ? headers : bodyHeaders,
+    };
+    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
+    const list = [...middlewares, ...middleware];
+    const customFetch = callFetch ?? options.fetch;
+    const Constructor = CallRequest ?? ClientRequest;
+    const id = list.length ? randomID() : '';
+    const frozen = list.length && Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
+    // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does;
+    // each gets the request, response or error as the middleware before it left them; `take`
+    // returns true to stop at a result, or throws at one it refuses.
+    const hooks = async (name: 'onRequest' | 'onResponse' | 'onError', take: (result: unknown) => boolean | void) => {
+      for (const m of name === 'onRequest' ? list : [...list].reverse()) {
+        const args = name === 'onRequest' ? {} : name === 'onResponse' ? { response } : { error: failure };
+        const result = typeof m?.[name] === 'function' && (await (m[name] as (options: Init) => unknown)({ request, ...args, schemaPath, params, options: frozen, id }));
+        if (result && take(result)) break;
+      }
+    };
+    let response: Response | undefined;
+    let failure: unknown;
+    // Nothing but fetch sees a plain call: fetch(url, init) builds its one Request (the deadline
+    // already follows the caller's signal). What the Request constructor would refuse, or what
+    // anything else is to see, gets a real Request.
+    const plain =
+      !list.length &&
+      !customFetch &&
+      !CallRequest &&
+      !options.Request &&
+      !callBaseUrl &&
+      (rest.signal == null || rest.signal instanceof AbortSignal) &&
+      Object.keys(rest).every((key) => key === 'signal') &&
+      // fetch refuses TRACE, and a body on GET or HEAD: the Request constructor says so, as before.
+      method !== 'TRACE' &&
+      (serialized === undefined || (typeof serialized === 'string' && method !== 'GET' && method !== 'HEAD'));
+    let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
+    if (plain) requestInit.signal = deadline ?? rest.signal;
+    else {
+      // openapi-fetch copies a call's unknown options onto the Request, for middleware to read.
+      for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
+      // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
+      // it through a WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
+      if (deadline) request.timeoutSignal = deadline;
+      if (list.length) {
+        await hooks('onRequest', (result) => {
+          if (result instanceof Response) return !!(response = result);
+          if (!(result instanceof Constructor)) throw new Error('onRequest: must return new Request() or Response() when modifying the request');
+          request = result as Sent;
+        });
+      }
+    }
+    if (!response) {
+      const sent = request;
+      const signal = plain ? requestInit.signal : sent.timeoutSignal;
+      const stop = signal ?? sent.signal;
+      try {
+        response = await (plain ? fetch(url, requestInit) : ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }));
+      } catch (error) {
+        failure = stop?.aborted ? error : networkError(sent, error);
+      }
+      if (response) {
+        try {
+          response = checked(sent, response, stop, customFetch);
+          answered.url = sent.url;
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure) {
+        await hooks('onError', (result) => {
+          if (result instanceof Response) return !(failure = undefined) && !!(response = result);
+          if (!(result instanceof Error)) throw new Error('onError: must return new Response() or instance of Error');
+          failure = result;
+        });
+        if (failure) throw failure;
+      }
+      if (list.length) {
+        await hooks('onResponse', (result) => {
+          if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
+          response = result;
+        });
+      }
+    }
+    // The result as openapi-fetch makes it.
+    const res = response!;
+    const contentLength = res.headers.get('Content-Length');
+    if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
+      return res.ok ? { data: undefined, response: res } : { error: undefined, response: res };
+    }
+    if (res.ok) {
+      return {
+        data:
+          parseAs === 'stream'
+            ? res.body
+            : parseAs === 'json' && !contentLength
+              ? await res.text().then((raw) => (raw ? JSON.parse(raw) : undefined))
+              : await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(),
+        response: res,
+      };
+    }
+    let error: unknown = await res.text();
+    try {
+      error = JSON.parse(error as string);
+    } catch {}
+    return { error, response: res };
+  }
+
+  function networkError(sent: { method: string; url: string }, error: unknown) {
+    const cause = redact(error) as Error;
+    let reason: string;
+    try {
+      // fetch's TypeError says "fetch failed"; its cause says why.
+      reason = String((cause?.cause as Error)?.message ?? cause);
+    } catch {
+      reason = 'a value without a string form'; // e.g. an object without a prototype
+    }
+    return new ClientNetworkError('network', sent.method, shown(sent.url), `failed: ${reason}`, cause);
+  }
+
+  // What every answer is held to: no redirect, a bounded body.
+  function checked(sent: { method: string; url: string }, response: Response, signal: AbortSignal | null | undefined, customFetch: unknown): Response {
     const { status, headers, body } = response;
-    if (request.exchange) request.exchange.url = request.url;
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, request.method, shown(request.url), detail);
+      return new ClientNetworkError(kind, sent.method, shown(sent.url), detail);
     };
-    // Section 1: "HTTPS is used". No redirect is followed (see call()): one would resend the body
-    // and the credentials wherever its Location points, plain http or another origin included.
+    // Section 1: "HTTPS is used". No redirect is followed (redirect is always 'manual'): one would
+    // resend the body and the credentials wherever its Location points, plain http or another origin.
     if ((status > 299 && status < 400 && headers.has('location')) || response.redirected) {
       throw fail('redirect', `got ${status}: redirects are not followed`);
     }
@@ -158,15 +279,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let seen = 0;
     // fetch does not always end a body when the call's signal aborts (a gzip-labelled body that
     // is not gzip, delimited by the connection's close, hangs on): the signal ends this stream.
-    const stop = signal ?? request.signal;
     let abort = () => {};
     const counted = body.pipeThrough(
       new TransformStream({
         start(controller) {
-          abort = () => controller.error(stop?.reason);
-          stop?.addEventListener('abort', abort);
+          abort = () => controller.error(signal?.reason);
+          signal?.addEventListener('abort', abort);
         },
-        flush: () => stop?.removeEventListener('abort', abort),
+        flush: () => signal?.removeEventListener('abort', abort),
         transform(chunk: Uint8Array, controller) {
           if ((seen += chunk.byteLength) > maxResponseBytes) throw tooLarge();
           controller.enqueue(chunk);
@@ -174,94 +294,76 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       }),
     );
     return Object.defineProperty(new Response(counted, response), 'url', { value: response.url });
-  };
+  }
 
-  // Off for good once a middleware is added (it may read or replace the Request).
-  let plain = !options.Request && !options.fetch;
-
-  const client = createClient<Paths>({
-    baseUrl,
-    headers: { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) },
-    fetch: transport,
-    // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
-    // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
-    pathSerializer(path, params) {
-      for (const name in params) {
-        if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
-      }
-      return defaultPathSerializer(path, params);
-    },
-    ...(options.Request && { Request: options.Request }),
-  });
-
-  async function call(invoke: Invoke, method: string, url: string, init: Init | undefined): Promise<Result> {
-    const userSignal = init?.signal ?? undefined;
+  async function call(method: string, url: string, init: Init = {}): Promise<Result> {
+    const userSignal = init.signal ?? undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let signal = userSignal;
+    let deadline: AbortSignal | undefined;
     if (timeoutMs) {
       const controller = new AbortController();
       timer = setTimeout(() => {
         controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
       }, timeoutMs);
-      signal = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
+      deadline = userSignal ? AbortSignal.any([userSignal, controller.signal]) : controller.signal;
     }
-    const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    // Never 'follow', whatever the call asks (see transport).
-    const exchange: Exchange = {};
-    const callInit: Init = { ...init, redirect: 'manual', exchange };
-    // A per-call fetch goes through the transport too, so its answers are held to the same rules.
-    const callFetch = init?.fetch as CommonClientOptions['fetch'];
-    if (callFetch) callInit.fetch = (request: Request) => transport(request, callFetch);
-    if (signal !== userSignal) callInit.timeoutSignal = signal;
-    // A per-call fetch or middleware sees the Request too, a per-call Request is the caller's, and
-    // a per-call baseUrl could make a URL the Request constructor refuses.
-    if (plain && !init?.fetch && !init?.middleware && !init?.baseUrl) callInit.Request ??= PlainRequest;
+    const signal = deadline ?? userSignal;
+    const ends = timeoutMs ? Date.now() + timeoutMs : Infinity;
+    const answered: { url?: string } = {};
     try {
-      let result = await invoke(url, callInit);
+      let result = await attempt(method, url, init, deadline, answered);
       for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {
         const wait = retry.delayMs(result.response.headers);
         // A retry never outlives the call's time limit: past it, the 429 is the answer.
-        if (wait === undefined || Date.now() + wait >= deadline) break;
+        if (wait === undefined || Date.now() + wait >= ends) break;
         await retry.sleep(wait, signal);
-        result = await invoke(url, callInit);
+        result = await attempt(method, url, init, deadline, answered);
       }
       // timeoutMs covers a body read as a stream too: the timer stops when the stream ends.
-      const { data } = result as { data?: unknown };
+      const { data } = result;
       if (timer && data instanceof ReadableStream) {
         const streamTimer = timer;
         timer = undefined;
-        (result as { data?: unknown }).data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
+        result.data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
       }
       return result;
     } catch (error) {
       // Our timeout error, and the caller's own abort reason, unchanged.
       if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
       // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
-      if (exchange.url && error instanceof TypeError) {
-        throw new ClientNetworkError('network', method, shown(exchange.url), 'response body failed', redact(error));
+      if (answered.url && error instanceof TypeError) {
+        throw new ClientNetworkError('network', method, shown(answered.url), 'response body failed', redact(error));
       }
       // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
       // anything the server echoed; name the URL that answered instead (no query string).
       throw error instanceof SyntaxError
-        ? new SyntaxError(`${method} ${exchange.url ? shown(exchange.url) : baseUrl + url}: body is not JSON (see parseAs)`)
+        ? new SyntaxError(`${method} ${answered.url ? shown(answered.url) : baseUrl + url}: body is not JSON (see parseAs)`)
         : redact(error);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  // Every HTTP method of openapi-fetch's client (its upper-case keys) goes through call().
-  const wrapped: Record<string, unknown> = { ...client };
-  for (const method of Object.keys(client)) {
-    const invoke = (client as unknown as Record<string, Invoke>)[method]!;
-    if (method === method.toUpperCase()) wrapped[method] = (url: string, init?: Init) => call(invoke, method, url, init);
-  }
-  wrapped.use = (...middleware: Middleware[]) => {
-    plain = false;
-    client.use(...middleware);
+  const client: Init = {
+    // Through the methods as they stand: a client that wraps its methods (D's template, B's description) wraps this too.
+    request: (method: string, url: string, init?: Init) => client[method.toUpperCase()](url, init),
+    use(...list: Middleware[]) {
+      for (const m of list) {
+        if (!m) continue;
+        if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+        }
+        middlewares.push(m);
+      }
+    },
+    eject(...list: Middleware[]) {
+      for (const m of list) {
+        const i = middlewares.indexOf(m);
+        if (i !== -1) middlewares.splice(i, 1);
+      }
+    },
+    [REDACT]: redact,
   };
-  wrapped.request = (method: string, url: string, init?: Init) =>
-    (wrapped[method.toUpperCase()] as (url: string, init?: Init) => Promise<Result>)(url, init);
-  wrapped[REDACT as unknown as string] = redact;
-  return wrapped as unknown as StrictClient<Paths>;
+  for (const method of METHODS) client[method] = (url: string, init?: Init) => call(method, url, init);
+  return client as StrictClient<Paths>;
 }

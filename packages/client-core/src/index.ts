@@ -16,4 +16,5 @@ export {
   type ThrowingClient,
   type ThrowingMethod,
   throwingClient,
+  throwOnErrorWith,
 } from './throw-on-error.js';

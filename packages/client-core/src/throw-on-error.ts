@@ -74,3 +74,14 @@ export function throwingClient<Paths extends {}, E extends ResponseError>(
   throwing.request = (method, url, init) => throwing[String(method).toUpperCase()]!(url as string, init);
   return throwing as unknown as ThrowingClient<Paths>;
 }
+
+/**
+ * An interface's `throwOnError(client)`: `throwingClient` bound to the interface's error class,
+ * so each client declares only its class and this one line. Pure: a bundle that never calls the
+ * result drops it (mark the call `/* @__PURE__ *\/`).
+ */
+export function throwOnErrorWith<Paths extends {}>(
+  ErrorClass: new (operation: string, status: number, body: any, response: globalThis.Response) => ResponseError,
+): (client: StrictClient<Paths>) => ThrowingClient<Paths> {
+  return (client) => throwingClient(client, ErrorClass);
+}

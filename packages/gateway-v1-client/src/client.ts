@@ -33,33 +33,17 @@ const MEDIA_TYPE = new RegExp(
   'i',
 );
 
-type Call = (url: string, init?: { body?: unknown; headers?: HeadersInit | Record<string, unknown> }) => unknown;
-
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
   if (mediaType !== 'json' && !MEDIA_TYPE.test(mediaType)) {
     throw new TypeError("mediaType must be 'json' or application/vnd.<vendor>.gateway.v1+json with your vendor's token (RFC 6838), optionally with parameters");
   }
-  const client = createCoreClient<paths>({ ...common, basePath: BASE_PATH, auth: { type: 'basic', username, password } });
-  if (mediaType === 'json' || mediaType === 'application/json') return client;
-  // openapi-fetch sets `Content-Type: application/json` on every request with a body and none on
-  // the others: a call with a body and no Content-Type of its own gets the configured one instead
-  // (a Content-Type the caller chose for one call, application/json included, is kept).
-  const methods = client as unknown as Record<string, Call>;
-  for (const method of Object.keys(methods)) {
-    const call = methods[method]!;
-    if (method !== method.toUpperCase()) continue;
-    methods[method] = (url, init) => {
-      if (init?.body === undefined) return call(url, init);
-      const given = init.headers;
-      if (given instanceof Headers || Array.isArray(given)) {
-        const headers = new Headers(given);
-        if (!headers.has('content-type')) headers.set('content-type', mediaType);
-        return call(url, { ...init, headers });
-      }
-      const chosen = Object.keys(given ?? {}).some((name) => name.toLowerCase() === 'content-type');
-      return call(url, chosen ? init : { ...init, headers: { ...given, 'Content-Type': mediaType } });
-    };
-  }
-  return client;
+  // As openapi-fetch's application/json, the configured type goes on every request with a body and
+  // gives way to a Content-Type the caller chose for one call (application/json included).
+  return createCoreClient<paths>({
+    ...common,
+    basePath: BASE_PATH,
+    auth: { type: 'basic', username, password },
+    ...(mediaType !== 'json' && { bodyType: mediaType }),
+  });
 }

@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface A's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwingClient } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/gateway-v1-types';
 import type { GatewayClient } from './client.js';
 
@@ -19,6 +19,4 @@ export type GatewayThrowingClient = ThrowingClient<paths>;
  * The same client, each call resolving to the documented success body (no `data!`) and throwing
  * `GatewayResponseError` for any other status; network failures stay ClientNetworkError.
  */
-export function throwOnError(client: GatewayClient): GatewayThrowingClient {
-  return throwingClient(client, GatewayResponseError);
-}
+export const throwOnError: (client: GatewayClient) => GatewayThrowingClient = /* @__PURE__ */ throwOnErrorWith(GatewayResponseError);

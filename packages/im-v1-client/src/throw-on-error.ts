@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface C's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwingClient } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/im-v1-types';
 import type { ImClient } from './client.js';
 
@@ -19,6 +19,4 @@ export type ImThrowingClient = ThrowingClient<paths>;
  * The same client, each call resolving to the documented success body (no `data!`) and throwing
  * `ImResponseError` for any other status; network failures stay ClientNetworkError.
  */
-export function throwOnError(client: ImClient): ImThrowingClient {
-  return throwingClient(client, ImResponseError);
-}
+export const throwOnError: (client: ImClient) => ImThrowingClient = /* @__PURE__ */ throwOnErrorWith(ImResponseError);

@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface B's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwingClient } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { SmsPaths } from './paths.js';
 import type { SmsClient } from './client.js';
 
@@ -19,6 +19,4 @@ export type SmsThrowingClient = ThrowingClient<SmsPaths>;
  * The same client, each call resolving to the documented success body (no `data!`) and throwing
  * `SmsResponseError` for any other status; network failures stay ClientNetworkError.
  */
-export function throwOnError(client: SmsClient): SmsThrowingClient {
-  return throwingClient(client, SmsResponseError);
-}
+export const throwOnError: (client: SmsClient) => SmsThrowingClient = /* @__PURE__ */ throwOnErrorWith(SmsResponseError);

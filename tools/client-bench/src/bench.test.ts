@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOnce } from './cold-import.js';
+import { layerCost } from './layer.js';
 import { type Contender, contenders, ourClients } from './contenders.js';
 import { BASIC, loadMix, type Operation } from './mix.js';
 import { type MixServer, startMixServer } from './server.js';
@@ -177,5 +178,15 @@ describe('size and cold import', () => {
     expect(Number.isFinite(sample.importMs) && sample.importMs > 0).toBe(true);
     expect(sample.wallMs).toBeGreaterThan(0);
     expect(() => importOnce('@messaging-contracts/no-such-package')).toThrow(/failed/);
+  });
+});
+
+describe('the client layer alone', () => {
+  it('measures (a) to (d) with fetch stubbed, and puts fetch back', async () => {
+    const real = globalThis.fetch;
+    const cost = await layerCost(mix, 1, 8);
+    expect(Object.keys(cost).sort()).toEqual(['a', 'b', 'c', 'd']);
+    for (const value of Object.values(cost)) expect(Number.isFinite(value) && value >= 0).toBe(true);
+    expect(globalThis.fetch).toBe(real);
   });
 });

@@ -9,11 +9,13 @@
 // --concurrency N (default 32), --imports N (cold-import samples per package, default 15),
 // --quick (2 rounds of 200 and 1000, 3 import samples), --strict (exit 1 when a check fails),
 // --breakdown (two more contenders: raw fetch with our time limit's AbortController, timer and
-// signal, and our clients with timeoutMs 0; shows what the time limit costs).
+// signal, and our clients with timeoutMs 0; shows what the time limit costs; then each
+// contender's own CPU per call with fetch stubbed, src/layer.ts).
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { importOnce } from './cold-import.js';
+import { layerCost } from './layer.js';
 import { type Contender, type ContenderId, contenders } from './contenders.js';
 import { loadMix, type Operation } from './mix.js';
 import { CLIENTS, OPENAPI_FETCH, type Size, VALIDATED_CLIENTS, bundleSize } from './size.js';
@@ -189,6 +191,17 @@ async function main(): Promise<void> {
   const done = samples.sequential?.rps.a.length ?? 0;
   out(`Throughput, ${done} rounds, requests per second; load average ${loadavg()[0]!.toFixed(2)} at the end`);
   for (const line of throughputTable(samples)) out(`  ${line}`);
+  if (args.breakdown) {
+    // The contenders' own code, without the network (src/layer.ts).
+    const calls = quick ? 500 : 4000;
+    const cost = await layerCost(mix, 5, calls);
+    out();
+    out(`Client layer alone, fetch stubbed (no network), sequential: CPU µs per call, median of 5 rounds of ${calls}`);
+    for (const id of ['a', 'b', 'c', 'd'] as ContenderId[]) {
+      const extra = id === 'a' ? '' : `  (${fixed(cost[id] - cost.a, 1)} over raw fetch)`;
+      out(`  ${padEnd(NAMES[id], 28)}${pad(fixed(cost[id], 1), 8)}${extra}`);
+    }
+  }
   for (const mode of modes) {
     const ratio = pairedRatio(samples[mode.name]!.rps.c, samples[mode.name]!.rps.b);
     checks.push({ ok: ratio >= RATIO_FLOOR, text: `ours / openapi-fetch req/s ≥ ${RATIO_FLOOR}, ${mode.name}: ${fixed(ratio, 3)}` });

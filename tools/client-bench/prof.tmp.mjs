@@ -1,0 +1,17 @@
+import { fork } from 'node:child_process';
+import { contenders } from './dist/contenders.js';
+import { loadMix } from './dist/mix.js';
+import { measure } from './dist/throughput.js';
+const which = process.argv[2] ?? 'c';
+const n = +(process.argv[3] ?? 20000);
+const conc = +(process.argv[4] ?? 32);
+const child = fork(new URL('./dist/server-child.js', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const url = await new Promise((r) => child.once('message', (m) => r(m.url)));
+const mix = loadMix();
+const list = contenders(url, mix, true);
+const c = list.find((x) => x.id === which);
+await measure(c.send, 2000, conc);
+const m = await measure(c.send, n, conc);
+console.log(which, 'cpu us/req', (m.cpuMs * 1000 / n).toFixed(1), 'rps', (n / m.wallMs * 1000).toFixed(0));
+for (const x of list) x.close?.();
+child.kill();
