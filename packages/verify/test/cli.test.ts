@@ -1,12 +1,14 @@
 // The messaging-verify command as a user runs it (the built dist/, spawned): the sandbox run and
 // its reports, the exit codes, the --live guard, the budget and destinations, the dry run, bad
-// flags, and credentials that never appear in anything it prints or writes.
+// flags (in process, through cli-main.ts), and credentials that never appear in anything it prints
+// or writes.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli-main.js';
 import { startRecordingServer } from './support/recording-server.js';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'messaging-verify.mjs');
@@ -121,7 +123,12 @@ describe('messaging-verify', () => {
     [['--base-url', 'http://127.0.0.1:1', '--api', 'im-v1'], 'messaging-verify: --im-api-key (or IM_V1_API_KEY) is required to verify im-v1'],
     [['--sandbox', '--live'], 'messaging-verify: --sandbox runs on loopback; leave out --live'],
   ])('bad usage %j: one line naming the flag, exit 2', async (args, line) => {
-    const { code, stdout, stderr } = await cli(args);
+    // In this process (cli-main.ts's main, as the command runs it, with an empty environment): a
+    // process start per case was most of this file's CPU. Exit code 2 through a real process is the
+    // --live and unreachable cases'.
+    let stdout = '';
+    let stderr = '';
+    const code = await main(args, {}, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
     expect({ code, stdout, stderr: stderr.trimEnd() }).toEqual({ code: 2, stdout: '', stderr: line });
   });
 

@@ -15,7 +15,9 @@ import { conformance } from './test-support/contract.js';
 import { fetchBridge, listen, type Running } from './test-support/http.js';
 
 const maxBodyBytes = 2048;
-const numRuns = 300;
+// Per form. With the Content-Encoding check removed (core.ts), both forms failed in six runs of six
+// (one after 5 and 23 runs); each run is a real HTTP exchange, paid on Node 20, 22 and 24.
+const numRuns = 100;
 // Per form: fast-check stops generating after this long and the property passes with the runs made.
 const timeLimitMs = 8_000;
 // No answer within this time is a hang.

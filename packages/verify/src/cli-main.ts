@@ -1,0 +1,63 @@
+// The `messaging-verify` command's work, given its arguments, environment and output streams:
+// flags to options, an in-process sandbox for --sandbox, progress on stderr, the summary as the
+// last line of stdout, the reports, and the exit code: 0 all passed, 1 a contract failure, 2 bad
+// usage or an unreachable target. cli.ts runs it on the process; the tests run the usage errors
+// in process (a process start for each was most of their CPU) and the rest as a real process.
+import { writeFileSync } from 'node:fs';
+import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
+import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
+import { secretsOf } from './credentials.js';
+import { DestinationsError } from './destinations.js';
+import { junitOf, summaryLine } from './report.js';
+import { BudgetError, UnreachableError } from './transport.js';
+import { UsageError, verify } from './verify.js';
+
+export interface CliStreams {
+  /** Writes to stdout, as is. */
+  out: (text: string) => void;
+  /** Writes to stderr, as is. */
+  err: (text: string) => void;
+}
+
+/** The exit code; throws only on an internal error (cli.ts reports it and exits 2). */
+export async function main(argv: string[], env: Record<string, string | undefined>, io: CliStreams): Promise<number> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseCliArgs(argv, env);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof DestinationsError) {
+      io.err(`messaging-verify: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (options === 'help') {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  const print = options.quiet ? () => {} : (line: string) => io.err(`${line}\n`);
+  let sandbox: Sandbox | undefined;
+  try {
+    if (options.sandbox) {
+      sandbox = await startSandbox({ port: 0, credentials: options.credentials ?? {} });
+      options.baseUrl = sandbox.url;
+      options.credentials = sandbox.credentials;
+    }
+    const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`) });
+    const secrets = secretsOf(options.credentials ?? {});
+    const safe = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+    if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
+    if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
+    print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
+    io.out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
+    return report.failed > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
+      io.err(`messaging-verify: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await sandbox?.close();
+  }
+}
