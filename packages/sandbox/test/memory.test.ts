@@ -28,7 +28,7 @@ const memoryMb = () =>
   });
 const basic = (u: { username: string; password: string }) => `Basic ${Buffer.from(`${u.username}:${u.password}`).toString('base64')}`;
 
-async function post(url: string, authorization: string, body: Uint8Array, expected: number) {
+async function post(url: string, authorization: string, body: Uint8Array<ArrayBuffer>, expected: number) {
   const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
   await answer.arrayBuffer();
   expect(answer.status).toBe(expected);
