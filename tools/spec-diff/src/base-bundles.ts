@@ -4,7 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import type { Json } from './diff.js';
 import { assertUsableBundle } from './bundle-shape.js';
 import { UnusableInput } from './errors.js';
 import { gitMaybe } from './git.js';
+import { ownFolder } from './own-folder.js';
 
 const run = promisify(execFile);
 
@@ -62,18 +63,6 @@ const built = new Map<string, Promise<BaseBundles>>();
  */
 export const DISK_ENTRIES_KEPT = 16;
 export const defaultDiskCache = join(tmpdir(), `spec-diff-base-bundles-${process.getuid?.() ?? 'user'}`);
-
-/** Whether `dir` is a folder only this user can write to (created so when missing). */
-function ownFolder(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(dir);
-    const uid = process.getuid?.();
-    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
-  } catch {
-    return false;
-  }
-}
 
 /** The bundles of `commit` (a full commit id), each a copy the caller may change. */
 export async function bundlesAt(repoRoot: string, commit: string, redocly: string, diskCache = defaultDiskCache): Promise<BaseBundles> {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { ownFolder } from '@messaging-contracts/spec-diff/dist/own-folder.js';
 
 export interface Compiled {
   code: number;
@@ -70,18 +71,6 @@ export function compileKey({ cwd, outDir, alsoReads, args }: CompileInputs): str
   hashTree(hash, cwd, (path) => (dirname(path) === cwd && basename(path).startsWith('out-')) || path === join(cwd, outDir));
   for (const folder of alsoReads) hashTree(hash.update('\0'), folder, () => false);
   return hash.digest('hex');
-}
-
-/** Whether `dir` is a folder only this user can write to (created so when missing): its entries decide a test. */
-function ownFolder(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(dir);
-    const uid = process.getuid?.();
-    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
-  } catch {
-    return false;
-  }
 }
 
 interface Entry {
