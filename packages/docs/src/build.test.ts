@@ -90,6 +90,7 @@ const GUIDE_TOPICS: Record<string, RegExp[]> = {
   'webhooks.html': [/createCallbackRouter/, /express/i, /fetch/i, /dedup|de-dup/i, /redelivery/i],
   'validators.html': [/withValidation/, /ContractViolationError/, /keyed by operationId/, /Violation/],
   'clients.html': [/auth/i, /ClientNetworkError/, /retryPolicy/, /timeoutMs/],
+  'verify.html': [/messaging-verify/, /--live/, /--dry-run/, /summaryLine/, /JUnit/i],
 };
 
 describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (page, guide) => {

@@ -18,6 +18,7 @@ export const GUIDES = [
   { page: 'sandbox.html', family: 'Sandbox', about: 'starting it, the control API, faults and callbacks', packages: ['sandbox'] },
   { page: 'webhooks.html', family: 'Webhooks', about: 'receivers, routing, Express and fetch-style servers, de-duplication', packages: ['webhooks'] },
   { page: 'validators.html', family: 'Validators', about: 'validators by operation, violations, withValidation in a client', packages: ['validators'] },
+  { page: 'verify.html', family: 'Verifier', about: 'checking a running deployment (or the sandbox) against the contracts: the checks, what it may send where, its reports', packages: ['verify'] },
   {
     page: 'clients.html',
     family: 'Clients',
