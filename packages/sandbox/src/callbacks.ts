@@ -6,6 +6,7 @@
 // retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
+import type { components } from './generated/control-api.js';
 
 export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
 
@@ -41,19 +42,11 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 /** The answer's body kept in a delivery attempt, characters. */
 const KEPT_ANSWER_CHARS = 1000;
 
-export interface DeliveryAttempt {
-  /** Wall-clock time the attempt started (epoch ms), also in deterministic mode: pacing is real time. */
-  startedAt: number;
-  durationMs: number;
-  /** The receiver's status, when it answered. */
-  status?: number;
-  /** X-RateLimit-Limit of the answer, when present and an integer. */
-  rateLimit?: number;
-  /** The answer's body, first 1000 characters. */
-  body?: string;
-  /** Why there was no answer (timeout, connection refused, ...). */
-  error?: string;
-}
+/**
+ * One attempt of a delivery, as the control API documents it (control-api/openapi.yaml): its start
+ * in wall-clock epoch ms (real time also in deterministic mode, since pacing is real time).
+ */
+export type DeliveryAttempt = components['schemas']['DeliveryAttempt'];
 
 export interface Delivery {
   seq: number;
