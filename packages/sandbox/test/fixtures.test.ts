@@ -1,9 +1,9 @@
 // Fixtures: preloaded messages, lists and templates, each checked against the contract; a bad
 // entry is one clear error naming it; reset() loads them again.
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
 import { type Fixtures, startSandbox } from '../src/index.js';
 import { APPLICATION, sandboxWithClients } from './support.js';
@@ -45,6 +45,7 @@ describe('fixtures', () => {
 
   it('reads --fixtures from a file, refusing one that is not JSON', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'good.json'), JSON.stringify(fixtures));
     writeFileSync(join(dir, 'bad.json'), '{ nope');
     expect(parseCliArgs(['--fixtures', join(dir, 'good.json')])).toMatchObject({ fixtures });

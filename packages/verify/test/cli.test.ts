@@ -3,16 +3,21 @@
 // flags (in process, through cli-main.ts), and credentials that never appear in anything it prints
 // or writes.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
 import { startRecordingServer } from './support/recording-server.js';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'messaging-verify.mjs');
-const temp = () => mkdtempSync(join(tmpdir(), 'messaging-verify-'));
+/** A folder for one test's reports, removed when the test ends. */
+function temp() {
+  const dir = mkdtempSync(join(tmpdir(), 'messaging-verify-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 const SECRETS = {
   GATEWAY_V1_USERNAME: 'gw-user-s3cret',

@@ -1,13 +1,13 @@
 // The Arazzo workflows: standard Arazzo 1.0 that Redocly's linter accepts (and whose linter does
 // fail on a broken one), carried as data by the committed src/generated/workflows.ts.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startSandbox } from '@messaging-contracts/sandbox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { findOperation } from '../src/contract.js';
 import { workflowFiles } from '../src/generated/workflows.js';
 
@@ -57,7 +57,9 @@ describe('the Arazzo workflows', () => {
     const good = await lint([...files]);
     expect(good.output).not.toContain('error');
     expect(good.code).toBe(0);
-    const broken = join(mkdtempSync(join(tmpdir(), 'verify-arazzo-')), 'broken.arazzo.yaml');
+    const scratch = mkdtempSync(join(tmpdir(), 'verify-arazzo-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const broken = join(scratch, 'broken.arazzo.yaml');
     const source = files.find((f) => f.includes('gateway-v1'))!;
     writeFileSync(broken, readFileSync(source, 'utf8').replace('url: ../openapi.yaml', `url: ${join(dirname(source), '..', 'openapi.yaml')}`).replace('$steps.send.outputs.id', '$steps.send.outputs.missing'));
     const bad = await lint([broken]);
@@ -66,7 +68,9 @@ describe('the Arazzo workflows', () => {
   }, 60_000);
 
   it('src/generated/workflows.ts is what the generator makes of them', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'verify-workflows-')), 'workflows.ts');
+    const scratch = mkdtempSync(join(tmpdir(), 'verify-workflows-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const out = join(scratch, 'workflows.ts');
     await run(process.execPath, [join(here, '..', 'scripts', 'generate-workflows.mjs'), out]);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(here, '..', 'src', 'generated', 'workflows.ts'), 'utf8'));
   });
