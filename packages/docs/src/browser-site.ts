@@ -81,10 +81,10 @@ const LOADING_AT_ONCE = 2;
  * the file. `plan` picks, from the pages built, those the file takes, in the order it
  * takes them: while the tests read one page, Chromium loads the next ones beside it.
  */
-export function openSite(plan: (pages: string[]) => string[]): Site {
+export function openSite(plan: (pages: string[], dist: string) => string[]): Site {
   // The run's one build of the site (src/site.global-setup.ts), which removes it after the run.
   const { dist, pages } = inject('site');
-  const order = plan(pages);
+  const order = plan(pages, dist);
   let browser: Browser | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
 

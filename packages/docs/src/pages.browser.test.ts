@@ -1,7 +1,12 @@
-// The site's own pages in headless Chromium: the landing page, each interface's changelog, the guides
-// and the API reference's pages (the references are references.browser.test.ts; what both share, and why they are two
-// files, is browser-site.ts). Each loads clean and shows what its sources state, its links resolve,
-// and it is laid out at 1366 px and at a phone's width with no serious or critical axe-core violation.
+// The site's own pages in headless Chromium: the landing page, the guides, and one page of each
+// other template (a changelog, each kind of API reference page, an older version's pages; the
+// others are the same templates, and build.test.ts reads every page's text, links and weight
+// without a browser). The references are references.browser.test.ts (what both share, and why they
+// are two files, is browser-site.ts). Each page loads clean and shows what its sources state, its
+// links resolve, and it is laid out at 1366 px and at a phone's width with no serious or critical
+// axe-core violation.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listCallbacks } from './bundles.mjs';
 import { GUIDES } from './guides.mjs';
@@ -11,20 +16,31 @@ import { TEST_INTERFACE, TEST_VERSION } from './test-release.js';
 import { VERSIONS_DIR } from './versions.mjs';
 import { AT_LAPTOP, bundles, expectClean, expectLaidOut, expectSiteLinksResolve, horizontalOverflow, LAPTOP_LAYOUT, openSite, phoneLayoutTests, seriousViolations } from './browser-site.js';
 
+/** The page of `pages` whose file is largest: where a long name or a crowded table shows first. */
+function largest(pages: string[], dist: string): string[] {
+  const sized = pages.map((page) => [page, statSync(join(dist, page)).size] as const);
+  return sized.length === 0 ? [] : [sized.reduce((a, b) => (b[1] > a[1] ? b : a))[0]];
+}
+
 /**
- * The API reference's pages checked in the browser: its index and hierarchy, every package's (module's)
- * page, and the first page of each kind (class, function, interface, type, variable). The other pages
- * are these templates again; build.test.ts checks every page's links, loads and weight.
+ * The API reference's pages checked in the browser: its index and hierarchy, and one page of each
+ * kind: the largest package (module) page, and the first class, function, interface, type and
+ * variable. The others are these templates again (TypeDoc's, with our stylesheet), each loaded,
+ * laid out and checked by axe-core at a cost of about 3 s of CPU per page (19 package pages were
+ * most of the docs tests' time); build.test.ts checks every page's links, loads and weight.
  */
-function apiPagesToVisit(pages: string[]) {
+function apiPagesToVisit(pages: string[], dist: string) {
   const api = pages.filter((page) => page.startsWith('api/'));
   const kinds = new Map<string, string>();
   for (const page of api) {
     const kind = page.split('/')[1] ?? '';
     if (page.split('/').length === 3 && kind !== 'modules' && !kinds.has(kind)) kinds.set(kind, page);
   }
-  return [...api.filter((page) => page.split('/').length === 2 || page.startsWith('api/modules/')), ...kinds.values()];
+  return [...api.filter((page) => page.split('/').length === 2), ...largest(api.filter((page) => page.startsWith('api/modules/')), dist), ...kinds.values()];
 }
+
+/** One changelog page, the largest: the four are one template; build.test.ts reads each one's text and links. */
+const changelogPagesToVisit = (pages: string[], dist: string) => largest(pages.filter((page) => page.startsWith('changelog-')), dist);
 
 /** The guides the build wrote. */
 const guidePages = (pages: string[]) => GUIDES.map((guide) => guide.page).filter((page) => pages.includes(page));
@@ -37,13 +53,13 @@ const guidePages = (pages: string[]) => GUIDES.map((guide) => guide.page).filter
 const versionPagesToVisit = (pages: string[]) =>
   [`changes-${TEST_INTERFACE}.html`, `${VERSIONS_DIR}/${TEST_VERSION}/changelog-${TEST_INTERFACE}.html`, `${VERSIONS_DIR}/${TEST_VERSION}/${TEST_INTERFACE}.html`].filter((page) => pages.includes(page));
 
-const site = openSite((pages) => [
+const site = openSite((pages, dist) => [
   'index.html',
   ...pages.filter((page) => page === CONTROL_API_PAGE),
   ...versionPagesToVisit(pages),
-  ...pages.filter((page) => page.startsWith('changelog-')),
+  ...changelogPagesToVisit(pages, dist),
   ...guidePages(pages),
-  ...apiPagesToVisit(pages),
+  ...apiPagesToVisit(pages, dist),
 ]);
 
 describe('landing page', () => {
@@ -160,7 +176,7 @@ describe.each(versionPagesToVisit(site.pages).map((page) => [page] as const))('%
   phoneLayoutTests(page, result);
 });
 
-describe.each(site.pages.filter((page) => page.startsWith('changelog-')).map((page) => [page] as const))('%s', (page) => {
+describe.each(changelogPagesToVisit(site.pages, site.dist).map((page) => [page] as const))('%s', (page) => {
   const result = site.visited(page);
 
   it('loads clean, says what is released or pending, and its links resolve', async () => {
@@ -200,7 +216,7 @@ describe.each(guidePages(site.pages).map((page) => [page] as const))('%s', (page
   phoneLayoutTests(page, result);
 });
 
-describe.each(apiPagesToVisit(site.pages).map((page) => [page] as const))('%s', (page) => {
+describe.each(apiPagesToVisit(site.pages, site.dist).map((page) => [page] as const))('%s', (page) => {
   const result = site.visited(page);
 
   it('loads clean, loading only what the build counted, and its links resolve', async () => {
