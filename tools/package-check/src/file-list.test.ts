@@ -7,11 +7,12 @@ const clientManifest: Manifest = {
   files: ['dist'],
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
 };
-const clientFiles = ['README.md', 'dist/index.d.ts', 'dist/index.js', 'package.json'];
+const clientFiles = ['LICENSE', 'README.md', 'dist/index.d.ts', 'dist/index.js', 'package.json'];
 
 const tests: [string, { manifest?: Manifest; files: string[]; want: (string | RegExp)[] }][] = [
   ['a client with README, package.json and dist', { files: clientFiles, want: [] }],
-  ['a LICENSE and CHANGELOG beside the declared files', { files: [...clientFiles, 'LICENSE', 'CHANGELOG.md'], want: [] }],
+  ['a CHANGELOG beside the declared files', { files: [...clientFiles, 'CHANGELOG.md'], want: [] }],
+  ['no LICENSE (the manifest says MIT, whose text must ship)', { files: clientFiles.filter((f) => f !== 'LICENSE'), want: ['LICENSE is missing'] }],
   ['no README', { files: clientFiles.filter((f) => f !== 'README.md'), want: ['README.md is missing'] }],
   ['a compiled test in dist', { files: [...clientFiles, 'dist/client.test.js'], want: [/dist\/client\.test\.js is a test file/] }],
   ['a type test in dist', { files: [...clientFiles, 'dist/index.test-d.d.ts'], want: [/a type test/] }],
@@ -25,20 +26,20 @@ const tests: [string, { manifest?: Manifest; files: string[]; want: (string | Re
   ['an exported file that is not shipped', { files: clientFiles.filter((f) => f !== 'dist/index.d.ts'), want: ['exports["."]["types"] -> ./dist/index.d.ts is not in the tarball'] }],
   [
     'top-level types and bin that are not shipped',
-    { manifest: { files: ['dist'], types: './dist/index.d.ts', bin: { tool: './dist/cli.js' } }, files: ['README.md', 'package.json'], want: [/^types -> /, /^bin\.tool -> /] },
+    { manifest: { files: ['dist'], types: './dist/index.d.ts', bin: { tool: './dist/cli.js' } }, files: ['LICENSE', 'README.md', 'package.json'], want: [/^types -> /, /^bin\.tool -> /] },
   ],
   [
     'a subpath pattern matching a shipped file',
-    { manifest: { files: ['dist'], exports: { './*.json': './dist/*.json' } }, files: ['README.md', 'package.json', 'dist/a/b.json'], want: [] },
+    { manifest: { files: ['dist'], exports: { './*.json': './dist/*.json' } }, files: ['LICENSE', 'README.md', 'package.json', 'dist/a/b.json'], want: [] },
   ],
   [
     'a subpath pattern matching nothing',
-    { manifest: { files: ['dist'], exports: { './*.json': './dist/*.json' } }, files: ['README.md', 'package.json', 'dist/a.yaml'], want: [/matches no file/] },
+    { manifest: { files: ['dist'], exports: { './*.json': './dist/*.json' } }, files: ['LICENSE', 'README.md', 'package.json', 'dist/a.yaml'], want: [/matches no file/] },
   ],
-  ['no "files" field', { manifest: { exports: {} }, files: ['README.md', 'package.json'], want: [/has no "files"/] }],
+  ['no "files" field', { manifest: { exports: {} }, files: ['LICENSE', 'README.md', 'package.json'], want: [/has no "files"/] }],
   [
     'a glob in "files"',
-    { manifest: { files: ['dist/**/*.js'] }, files: ['README.md', 'package.json', 'dist/a/b.js', 'dist/c.ts'], want: [/dist\/c\.ts is not under/] },
+    { manifest: { files: ['dist/**/*.js'] }, files: ['LICENSE', 'README.md', 'package.json', 'dist/a/b.js', 'dist/c.ts'], want: [/dist\/c\.ts is not under/] },
   ],
 ];
 

@@ -22,14 +22,17 @@ const FORBIDDEN: [RegExp, string][] = [
 ];
 
 /**
- * Problems with a tarball's file list: the README is missing, a file is neither always packed nor
+ * Problems with a tarball's file list: the README or LICENSE is missing, a file is neither always packed nor
  * under a declared `files` entry, a forbidden file is shipped, or a path the manifest points at
  * (`exports`, `types`, `main`, `module`, `bin`) is not in the tarball. Empty when all is well.
  */
 export function checkFileList(manifest: Manifest, files: readonly string[]): string[] {
   const problems: string[] = [];
   const shipped = new Set(files);
-  for (const required of ['package.json', 'README.md']) {
+  // LICENSE: the manifest says MIT, whose text must travel with every copy (the repository's
+  // LICENSE, copied into each published package's folder; package-check's workspace test holds
+  // each copy to it).
+  for (const required of ['package.json', 'README.md', 'LICENSE']) {
     if (!shipped.has(required)) problems.push(`${required} is missing`);
   }
   const declared = Array.isArray(manifest.files) ? (manifest.files as string[]) : undefined;

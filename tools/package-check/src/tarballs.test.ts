@@ -1,11 +1,14 @@
 // Every publishable package's tarball, as packed once by the global setup: its file list, its
 // publishing fields, publint and arethetypeswrong. Each check reports the offending lines, so a
 // failure says what to fix.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkTarball, type TarballReport } from './check.js';
 import type { PackedPackage } from './pack.js';
 import { EXPECTED_PUBLISHABLE, IDS } from './test-support/expected.js';
 import { packedPackage } from './test-support/packed.js';
+import { repoRoot } from './workspace.js';
 
 const kindOf = (name: string): 'openapi' | 'types' | 'module' =>
   name === '@messaging-contracts/openapi' ? 'openapi' : name.endsWith('-types') ? 'types' : 'module';
@@ -21,8 +24,12 @@ describe.each(EXPECTED_PUBLISHABLE)('%s tarball', (name) => {
     reports.set(name, report);
   });
 
-  it('ships package.json, README.md and the declared files, nothing else, and every file the manifest points at', () => {
+  it('ships package.json, README.md, LICENSE and the declared files, nothing else, and every file the manifest points at', () => {
     expect(report.fileList).toEqual([]);
+  });
+
+  it("packs the repository's LICENSE: the package folder's copy is the same text", () => {
+    expect(readFileSync(join(packed.dir, 'LICENSE'), 'utf8')).toBe(readFileSync(join(repoRoot, 'LICENSE'), 'utf8'));
   });
 
   it('ships no source map pointing at an unshipped file', () => {
