@@ -19,12 +19,16 @@ type PackageTests = NonNullable<ViteUserConfig['test']> & { name: string };
  *   caches it as its output and `.ci/run` sums the reports. It is set here and not passed as
  *   `turbo run test -- --reporter=...`, because turbo hashes such arguments into every task of the
  *   run, builds included, so each `pnpm test` after `pnpm build` rebuilt every package.
+ * - `testTimeout: 30_000`: a bound on a hang, not a speed check. vitest's 5 s default failed
+ *   property tests that take 2-4 s on an idle machine when CI's other tasks (or other work on the
+ *   same 2 cores) ran beside them; a package whose tests wait longer says so in its own config.
  */
 export function packageTests(test: PackageTests) {
   return defineConfig({
     test: {
       isolate: false,
       pool: 'threads',
+      testTimeout: 30_000,
       reporters: ['default', 'json'],
       outputFile: { json: 'test-report.json' },
       ...test,

@@ -48,10 +48,12 @@ describe('a connection reset in the middle of the body', () => {
   });
 });
 
+// timeoutMs covers the headers too, which must arrive first: 1 s, not less, so that a loaded machine
+// (CI's other tasks on 2 cores) does not time out before the body's part of the test begins.
 describe('timeoutMs and a streamed body', () => {
   it('a stalled stream errors with ClientNetworkError(timeout) after timeoutMs', async () => {
     server.reply({ stallBody: true });
-    const { data } = await client({ timeoutMs: 150 }).GET('/things', { parseAs: 'stream' });
+    const { data } = await client({ timeoutMs: 1000 }).GET('/things', { parseAs: 'stream' });
     const error = await thrown(() => new Response(data as ReadableStream).text());
     expect(error).toBeInstanceOf(ClientNetworkError);
     expect(error).toMatchObject({ kind: 'timeout' });
@@ -64,9 +66,9 @@ describe('timeoutMs and a streamed body', () => {
       signal = i?.signal ?? undefined;
       return fetch(r, i);
     };
-    const { data } = await client({ timeoutMs: 100, fetch: tracking }).GET('/things', { parseAs: 'stream' });
+    const { data } = await client({ timeoutMs: 1000, fetch: tracking }).GET('/things', { parseAs: 'stream' });
     expect(await new Response(data as ReadableStream).text()).toBe('{"a":1}');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(signal?.aborted).toBe(false);
   });
 });
