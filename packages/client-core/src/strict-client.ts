@@ -6,16 +6,23 @@
 import type { Client, FetchOptions, FetchResponse } from 'openapi-fetch';
 import type { FilterKeys, HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 
-/** `Given` with every property that `Shape` lacks typed `never`, recursively through objects and arrays. */
-export type Exact<Shape, Given> = [Given] extends [readonly (infer GivenItem)[]]
-  ? [NonNullable<Shape>] extends [readonly (infer ShapeItem)[]]
-    ? Exact<ShapeItem, GivenItem>[]
-    : Given
-  : [Given] extends [object]
-    ? [NonNullable<Shape>] extends [object]
-      ? { [K in keyof Given]: K extends keyof NonNullable<Shape> ? Exact<NonNullable<Shape>[K], Given[K]> : never }
+/**
+ * `Given` with every property that `Shape` lacks typed `never`, recursively through objects and
+ * arrays. A shape the schema leaves open (`unknown`: a property with no type, such as a fault's
+ * `body` in the sandbox's control API) takes anything: without the first test, `NonNullable<unknown>`
+ * is `{}`, an object with no keys, and every property given there became `never`.
+ */
+export type Exact<Shape, Given> = unknown extends Shape
+  ? Given
+  : [Given] extends [readonly (infer GivenItem)[]]
+    ? [NonNullable<Shape>] extends [readonly (infer ShapeItem)[]]
+      ? Exact<ShapeItem, GivenItem>[]
       : Given
-    : Given;
+    : [Given] extends [object]
+      ? [NonNullable<Shape>] extends [object]
+        ? { [K in keyof Given]: K extends keyof NonNullable<Shape> ? Exact<NonNullable<Shape>[K], Given[K]> : never }
+        : Given
+      : Given;
 
 export type Checked<Init, Options> = Init & {
   [K in keyof Init as K extends 'body' | 'params' ? K : never]: K extends keyof Options ? Exact<Options[K], Init[K]> : never;
