@@ -15,6 +15,7 @@ import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
 import { letterOf, subsection } from './sections.js';
 import { Transport } from './transport.js';
+import { targetNow } from './target-clock.js';
 import { UsageError } from './usage-error.js';
 
 export { UsageError };
@@ -148,7 +149,8 @@ export async function verify(options: VerifyOptions): Promise<Report> {
         print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
       };
       const document = bundle(api);
-      const now = Date.now();
+      // Per interface: the phases before it have moved a deterministic sandbox's clock.
+      const now = await targetNow(baseUrl, { ...options, timeoutMs: options.timeoutMs ?? 10_000 });
       const operations = operationsOf(api);
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>

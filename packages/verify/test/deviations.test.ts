@@ -37,6 +37,18 @@ describe('a provider as the contract says', () => {
     }
   });
 
+  it("a seeded sandbox, whose clock starts in 2030, passes too: the 60-day bound is placed from the sandbox's clock (section 8)", async () => {
+    const seeded = await startSandbox({ port: 0, seed: 'verify-clock' });
+    try {
+      const report = await verify({ baseUrl: seeded.url, credentials: seeded.credentials, sandboxControl: true, apis: ['gateway-v1', 'sms-v2'], callbackTimeoutMs: 1000 });
+      expect(failures(report)).toEqual([]);
+      const sixtyDays = report.checks.filter((c) => c.check === 'boundary-refused' && /x-max-days-ahead/.test(c.subject));
+      expect(sixtyDays.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await seeded.close();
+    }
+  });
+
   it('the proxy without a deviation passes too', async () => {
     const report = await verifyBehind({});
     expect(failures(report)).toEqual([]);
