@@ -6,7 +6,7 @@ import { createImV1StatusReceiver } from '@messaging-contracts/webhooks';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, controlApiDocument, controlRoutes } from '../src/control.js';
-import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER, createSandboxControlClient } from '../src/control-client.js';
+import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER, createSandboxControlClient, SandboxControlResponseError, throwOnError } from '../src/control-client.js';
 import shipped from '../src/generated/control-api.json' with { type: 'json' };
 import type { components } from '../src/generated/control-api.js';
 import { type Sandbox, startSandbox } from '../src/index.js';
@@ -159,5 +159,25 @@ describe('createSandboxControlClient', () => {
     // A bad request answers the documented 400.
     check('POST', '/faults', await client.POST('/faults', { body: { operation: 'im-v1.sendMessage', status: 201 } }), 400);
     expect([...called].sort()).toEqual(documented.map((d) => `${d.method} ${d.path}`).sort());
+  });
+});
+
+describe('throwOnError(createSandboxControlClient(...))', () => {
+  it('resolves to the success body (no data!) and throws SandboxControlResponseError with the documented error body', async () => {
+    const control = throwOnError(createSandboxControlClient({ baseUrl: sandbox.url }));
+    const session = await control.POST('/sessions');
+    expect(session.id).toMatch(/./);
+    expect(session.credentials['im-v1'].apiKey).toMatch(/./);
+    // A fault's body is open in the document: any JSON compiles and is kept.
+    const queued = await control.POST('/sessions/{sessionId}/faults', { params: { path: { sessionId: session.id } }, body: { operation: 'im-v1.sendMessage', status: 500, body: { code: 'not a number' } } });
+    expect(queued.pending).toEqual({ 'im-v1.sendMessage': 1 });
+    const error = await control.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: 'no-such-session' } } }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(SandboxControlResponseError);
+    expect(error).toMatchObject({ name: 'SandboxControlResponseError', status: 404, operation: 'DELETE /sessions/{sessionId}' });
+    expect(violations('DELETE', '/sessions/{sessionId}', 404, (error as SandboxControlResponseError).body)).toEqual([]);
+    await control.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: session.id } } });
   });
 });

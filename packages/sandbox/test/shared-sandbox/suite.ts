@@ -5,22 +5,23 @@ import { createImClient } from '@messaging-contracts/im-v1-client';
 import { createImV1StatusReceiver } from '@messaging-contracts/webhooks';
 import { listen } from '@messaging-contracts/test-kit/http-server';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { createSandboxControlClient, type SandboxControlComponents, throwOnError } from '../../src/control-client.js';
 
 export function sessionSuite(name: string) {
-  const base = `${inject('sandboxUrl')}/__sandbox`;
-  const control = (path: string, init: RequestInit = {}) =>
-    fetch(base + path, { ...init, headers: { 'content-type': 'application/json' } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+  // As the README's globalSetup example: the typed control client, each call its success body.
+  const control = throwOnError(createSandboxControlClient({ baseUrl: inject('sandboxUrl') }));
   const received: { id?: string; status?: string }[] = [];
-  let session: { id: string; credentials: { 'im-v1': { apiKey: string } } };
+  let session: SandboxControlComponents['schemas']['Session'];
   let receiver: Awaited<ReturnType<typeof listen>>;
+  const path = () => ({ path: { sessionId: session.id } });
 
   beforeAll(async () => {
-    session = (await control('/sessions', { method: 'POST' })).body;
+    session = await control.POST('/sessions');
     receiver = await listen(createImV1StatusReceiver({ rateLimit: 100, onStatus: (s) => void received.push(s) }).node);
-    await control(`/sessions/${session.id}/callbacks`, { method: 'PUT', body: JSON.stringify({ imStatus: receiver.url }) });
+    await control.PUT('/sessions/{sessionId}/callbacks', { params: path(), body: { imStatus: receiver.url } });
   });
   afterAll(async () => {
-    await control(`/sessions/${session.id}`, { method: 'DELETE' });
+    await control.DELETE('/sessions/{sessionId}', { params: path() });
     await receiver.close();
   });
 
@@ -31,19 +32,21 @@ export function sessionSuite(name: string) {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const { data } = await send();
-      ids.push(data!.id!);
-      expect((await control(`/sessions/${session.id}/status`, { method: 'POST', body: JSON.stringify({ id: data!.id, status: 'received' }) })).status).toBe(200);
+      const id = data?.id;
+      if (id === undefined) throw new Error(`no message id: ${JSON.stringify(data)}`);
+      ids.push(id);
+      await control.POST('/sessions/{sessionId}/status', { params: path(), body: { id, status: 'received' } });
     }
     expect(received.map((r) => r.id)).toEqual(ids);
   });
 
   it(`${name}: gets its own faults only`, async () => {
     for (let i = 0; i < 10; i++) {
-      await control(`/sessions/${session.id}/faults`, { method: 'POST', body: JSON.stringify({ operation: 'im-v1.sendMessage', status: 429 }) });
+      await control.POST('/sessions/{sessionId}/faults', { params: path(), body: { operation: 'im-v1.sendMessage', status: 429 } });
       expect((await send()).response.status).toBe(429);
       expect((await send()).response.status).toBe(202);
     }
-    const log = (await control(`/sessions/${session.id}/requests?operation=im-v1.sendMessage`)).body as { body: any }[];
-    expect(new Set(log.map((r) => r.body.message.text.body))).toEqual(new Set([name]));
+    const log = await control.GET('/sessions/{sessionId}/requests', { params: { ...path(), query: { operation: 'im-v1.sendMessage' } } });
+    expect(new Set(log.map((r) => (r.body as { message: { text: { body: string } } }).message.text.body))).toEqual(new Set([name]));
   });
 }
