@@ -102,15 +102,14 @@ export const MAX_CACHED_VALUE = 512;
  * constant time.
  */
 export class CredentialIndex<T> {
-  /** Secrets kept as bytes, so a lookup converts only the presented one (safeEqual's comparison). */
-  private readonly byApi = new Map<ApiId, Map<string, { secret: Buffer; owner: T }>>();
-  private readonly parsed = new Map<ApiId, Map<string, Parsed | null>>();
+  /**
+   * Per interface: its scheme, the credentials by public part (secrets kept as bytes, so a lookup
+   * converts only the presented one), and the header values parsed.
+   */
+  private readonly byApi = new Map<ApiId, { scheme: AuthScheme; owners: Map<string, { secret: Buffer; owner: T }>; parsed: Map<string, Parsed | null> }>();
 
   constructor(private readonly schemes: ReadonlyMap<ApiId, AuthScheme>) {
-    for (const api of schemes.keys()) {
-      this.byApi.set(api, new Map());
-      this.parsed.set(api, new Map());
-    }
+    for (const [api, scheme] of schemes) this.byApi.set(api, { scheme, owners: new Map(), parsed: new Map() });
   }
 
   /** The public part and secret of one interface's credentials, as indexed. */
@@ -127,31 +126,30 @@ export class CredentialIndex<T> {
   /** False when one of the public parts is taken already (nothing is added then). */
   add(credentials: Credentials, owner: T): boolean {
     const entries = [...this.schemes].map(([api, scheme]) => [api, CredentialIndex.entry(scheme, credentials[api])] as const);
-    if (entries.some(([api, entry]) => this.byApi.get(api)!.has(entry.lookup))) return false;
-    for (const [api, entry] of entries) this.byApi.get(api)!.set(entry.lookup, { secret: Buffer.from(entry.secret), owner });
+    if (entries.some(([api, entry]) => this.byApi.get(api)!.owners.has(entry.lookup))) return false;
+    for (const [api, entry] of entries) this.byApi.get(api)!.owners.set(entry.lookup, { secret: Buffer.from(entry.secret), owner });
     return true;
   }
 
   remove(credentials: Credentials): void {
-    for (const [api, scheme] of this.schemes) this.byApi.get(api)!.delete(CredentialIndex.entry(scheme, credentials[api]).lookup);
+    for (const [api, scheme] of this.schemes) this.byApi.get(api)!.owners.delete(CredentialIndex.entry(scheme, credentials[api]).lookup);
   }
 
   find(api: ApiId, headers: Record<string, string | string[] | undefined>): T | undefined {
-    const scheme = this.schemes.get(api)!;
+    const { scheme, owners, parsed } = this.byApi.get(api)!;
     const value = headers[headerName(scheme)];
     if (typeof value !== 'string') return undefined;
-    const cache = this.parsed.get(api)!;
-    let given = cache.get(value);
+    let given = parsed.get(value);
     if (given === undefined) {
       const found = presented(scheme, value);
       given = found ? { lookup: found.lookup, secret: Buffer.from(found.secret) } : null;
       if (value.length <= MAX_CACHED_VALUE) {
-        if (cache.size >= CACHED_VALUES) cache.clear();
-        cache.set(value, given);
+        if (parsed.size >= CACHED_VALUES) parsed.clear();
+        parsed.set(value, given);
       }
     }
     if (given === null) return undefined;
-    const entry = this.byApi.get(api)!.get(given.lookup);
+    const entry = owners.get(given.lookup);
     if (!entry) return undefined;
     // Compared in constant time, cached or not: a caller cannot learn a secret byte by byte.
     return given.secret.length === entry.secret.length && timingSafeEqual(given.secret, entry.secret) ? entry.owner : undefined;
