@@ -104,11 +104,15 @@ export class BoundedMap<K, V> {
     return true;
   }
 
-  /** Removes a live slot (deleted, or evicted by count or by the byte budget). */
+  /**
+   * Removes a live slot (deleted, or evicted by count or by the byte budget). Its value is dropped
+   * at once: the slot itself stays queued here and in the budget until the next compaction.
+   */
   remove(slot: Slot<K, V>): void {
     if (slot.removed) return;
     slot.removed = true;
     this.budget?.release(slot.charge);
+    slot.value = undefined as V;
     this.slots.delete(slot.key);
   }
 
@@ -116,6 +120,7 @@ export class BoundedMap<K, V> {
     for (const slot of this.slots.values()) {
       slot.removed = true;
       this.budget?.release(slot.charge);
+      slot.value = undefined as V;
     }
     this.slots.clear();
     this.order = [];
@@ -141,23 +146,32 @@ export class BoundedMap<K, V> {
   }
 }
 
-/** A log entry's charge: when the budget evicts it, `strip` drops the entry's heavy parts. */
+/**
+ * A log entry's charge: when the budget evicts it, `strip` drops the entry's heavy parts. The
+ * entry is let go once its charge is released (it may stay queued in the budget a while).
+ */
 class LogCharge<T> implements Charge {
   released = true;
   constructor(
-    readonly item: T,
+    public item: T | undefined,
     public bytes: number,
     readonly strip: (item: T) => void,
   ) {}
   evict(): void {
-    this.strip(this.item);
+    if (this.item !== undefined) this.strip(this.item);
+    this.item = undefined;
+  }
+  /** Released by the log (overwritten or cleared). */
+  drop(budget: ByteBudget): void {
+    budget.release(this);
+    this.item = undefined;
   }
 }
 
 /** An append-only log with a cap, as a ring: the oldest entries are overwritten first. */
 export class BoundedLog<T> {
   private items: T[] = [];
-  private charges: (Charge | undefined)[] = [];
+  private charges: (LogCharge<T> | undefined)[] = [];
   private next = 0;
   constructor(
     readonly cap: number,
@@ -176,7 +190,7 @@ export class BoundedLog<T> {
       this.items.push(item);
       this.charges.push(charge);
     } else {
-      this.budget?.release(this.charges[this.next]);
+      if (this.budget) this.charges[this.next]?.drop(this.budget);
       this.items[this.next] = item;
       this.charges[this.next] = charge;
     }
@@ -188,7 +202,7 @@ export class BoundedLog<T> {
     return this.items.length < this.cap ? [...this.items] : [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
   }
   clear(): void {
-    for (const charge of this.charges) this.budget?.release(charge);
+    if (this.budget) for (const charge of this.charges) charge?.drop(this.budget);
     this.items = [];
     this.charges = [];
     this.next = 0;
