@@ -13,8 +13,8 @@ const reportDate = (ms: number) => isoTime(ms).slice(0, 19).replace('T', ' ');
 // Report status values are not shown (section 3): a new campaign's recipients are 'scheduled'.
 const REPORT_STATUS = 'scheduled';
 
-function location(env: Env, application: string, ...rest: (string | number)[]) {
-  return `${env.origin()}${base}/${encodeURIComponent(application)}/${rest.join('/')}`;
+function location(env: Env, application: string, collection: 'lists' | 'scheduled_campaigns', id: number) {
+  return `${env.origin()}${base}/${encodeURIComponent(application)}/${collection}/${id}`;
 }
 
 // A failure of a delete endpoint: its documented body is a plain JSON string, the bundle's example

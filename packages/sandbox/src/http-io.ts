@@ -153,17 +153,28 @@ export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { k
 }
 
 export function send(res: ServerResponse, answer: Answer): void {
-  const headers: Record<string, string | number> = answer.headers ? { ...answer.headers } : {};
   let payload = '';
+  let contentType: string | undefined;
   if (answer.text) {
     payload = answer.text.body;
-    headers['content-type'] = answer.text.contentType;
+    contentType = answer.text.contentType;
   } else if (answer.body !== undefined && answer.status !== 204) {
     payload = JSON.stringify(answer.body);
-    headers['content-type'] = 'application/json';
+    contentType = 'application/json';
   }
-  if (answer.status !== 204) headers['content-length'] = Buffer.byteLength(payload);
-  if (answer.close) headers.connection = 'close';
+  // Name and value pairs, Node's flat form: no object copied and grown per answer. The answer's
+  // own headers first; the framing ones are the sandbox's and replace any of the same name.
+  const headers: (string | number)[] = [];
+  if (answer.headers) {
+    for (const name in answer.headers) {
+      const lower = name.toLowerCase();
+      if (lower === 'content-length' || (lower === 'content-type' && contentType !== undefined) || (lower === 'connection' && answer.close)) continue;
+      headers.push(name, answer.headers[name]!);
+    }
+  }
+  if (contentType !== undefined) headers.push('content-type', contentType);
+  if (answer.status !== 204) headers.push('content-length', Buffer.byteLength(payload));
+  if (answer.close) headers.push('connection', 'close');
   res.writeHead(answer.status, headers);
   res.end(payload);
 }

@@ -60,6 +60,7 @@ function sfc32(seed: string): () => number {
 
 // Two hex digits per byte, looked up: a seeded id costs four table reads per word, not a toString.
 const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const HEX = '0123456789abcdef';
 const hex = (word: number) => BYTE_HEX[word >>> 24]! + BYTE_HEX[(word >>> 16) & 0xff]! + BYTE_HEX[(word >>> 8) & 0xff]! + BYTE_HEX[word & 0xff]!;
 
 export function createIds(seed: string | undefined): Ids {
@@ -68,10 +69,16 @@ export function createIds(seed: string | undefined): Ids {
   return {
     uuid() {
       if (!random) return randomUUID();
-      const w = hex(random()) + hex(random()) + hex(random()) + hex(random());
-      // Version 4 and the RFC 4122 variant.
-      const variant = ((parseInt(w[16]!, 16) & 0x3) | 0x8).toString(16);
-      return `${w.slice(0, 8)}-${w.slice(8, 12)}-4${w.slice(13, 16)}-${variant}${w.slice(17, 20)}-${w.slice(20, 32)}`;
+      // Four words as 32 hex digits, the 13th replaced by the version (4) and the 17th by the RFC
+      // 4122 variant (its two low bits kept, 8 added), written out digit group by digit group.
+      const a = random(), b = random(), c = random(), d = random();
+      return (
+        hex(a) + '-' +
+        BYTE_HEX[b >>> 24]! + BYTE_HEX[(b >>> 16) & 0xff]! + '-4' +
+        HEX[(b >>> 8) & 0xf]! + BYTE_HEX[b & 0xff]! + '-' +
+        HEX[((c >>> 28) & 0x3) | 0x8]! + HEX[(c >>> 24) & 0xf]! + BYTE_HEX[(c >>> 16) & 0xff]! + '-' +
+        BYTE_HEX[(c >>> 8) & 0xff]! + BYTE_HEX[c & 0xff]! + hex(d)
+      );
     },
     next(sequence) {
       const value = (counters.get(sequence) ?? 0) + 1;

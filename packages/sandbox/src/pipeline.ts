@@ -85,7 +85,9 @@ export function createPipeline(options: PipelineOptions) {
       api.routes.map((route) => {
         const handler = handlers[route.api][route.operationId];
         if (!handler) throw new Error(`no handler for ${route.key}`);
-        return [route, { handler, validators: validatorsFor(route) }] as const;
+        // Whether the usual `application/json` is accepted, decided once: most requests send it.
+        const acceptsJson = route.bodyMediaTypes !== null && acceptsMediaType(route.bodyMediaTypes, 'application/json');
+        return [route, { handler, validators: validatorsFor(route), acceptsJson }] as const;
       }),
     ),
   );
@@ -162,7 +164,8 @@ export function createPipeline(options: PipelineOptions) {
         };
       }
       if (read.text.length > 0) {
-        if (!acceptsMediaType(route.bodyMediaTypes, req.headers['content-type'])) {
+        const contentType = req.headers['content-type'];
+        if (contentType === 'application/json' ? !prepared.get(route)!.acceptsJson : !acceptsMediaType(route.bodyMediaTypes, contentType)) {
           const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
           return {
             answer: problem(api.api, route, {

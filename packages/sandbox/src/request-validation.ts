@@ -34,7 +34,8 @@ export function validatorsFor(route: Route): OperationValidators {
 
 /**
  * Findings for one request: its path and query parameters and its JSON body (when it has one).
- * `params` is a fresh object the validator may coerce in place.
+ * The params validator coerces copies of what it is given (@messaging-contracts/validators), so
+ * `params` is passed as it is.
  */
 export function validateRequest(
   validators: OperationValidators,
@@ -46,7 +47,7 @@ export function validateRequest(
   const options = { now };
   const findings: Finding[] = [];
   if (validators.params) {
-    const violations = validators.params({ path: { ...params }, query: Object.fromEntries(query) }, options);
+    const violations = validators.params({ path: params, query: Object.fromEntries(query) }, options);
     if (violations.length > 0) findings.push(...violations.map(finding('')));
   }
   if (validators.body && body !== undefined) {

@@ -123,6 +123,15 @@ export interface RouteTable {
   match(api: ApiRoutes, method: string, path: string): Match | undefined;
 }
 
+/** A path segment percent-decoded; '' (no match) when it is not valid percent-encoded UTF-8. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return '';
+  }
+}
+
 export function createRouteTable(): RouteTable {
   const apis = API_IDS.map(compile);
   const byKey = new Map(apis.flatMap((api) => api.routes.map((route) => [route.key, route] as const)));
@@ -138,24 +147,28 @@ export function createRouteTable(): RouteTable {
       return undefined;
     },
     match(api, method, path) {
-      const parts = path.slice(api.basePath.length).split('/').slice(1);
+      // `path` is under the base path (apiFor): what follows it is empty or starts with '/'.
+      const parts = path.length === api.basePath.length ? [] : path.slice(api.basePath.length + 1).split('/');
       for (const template of api.templates) {
-        if (template.segments.length !== parts.length) continue;
+        const segments = template.segments;
+        if (segments.length !== parts.length) continue;
         let params: Record<string, string> | undefined = {};
-        for (let i = 0; i < parts.length && params; i++) {
-          const segment = template.segments[i]!;
+        for (let i = 0; i < parts.length; i++) {
+          const segment = segments[i]!;
           const part = parts[i]!;
           if (typeof segment === 'string') {
-            if (segment !== part) params = undefined;
-          } else {
-            let value: string;
-            try {
-              value = decodeURIComponent(part);
-            } catch {
-              value = '';
+            if (segment !== part) {
+              params = undefined;
+              break;
             }
-            if (value === '') params = undefined;
-            else params[segment.param] = value;
+          } else {
+            // Without a '%' there is nothing to decode (most requests): no call, no try.
+            const value = part.indexOf('%') < 0 ? part : decoded(part);
+            if (value === '') {
+              params = undefined;
+              break;
+            }
+            params[segment.param] = value;
           }
         }
         if (!params) continue;

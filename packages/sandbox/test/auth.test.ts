@@ -1,6 +1,9 @@
 // Section 5: each interface checks the credentials the sandbox was started with; missing or wrong
 // ones get a 401 in that interface's documented shape, and the answer never echoes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiId } from '../src/contract.js';
+import { CACHED_VALUES, CredentialIndex, MAX_CACHED_VALUE, resolveCredentials } from '../src/credentials.js';
+import type { AuthScheme } from '../src/routes.js';
 import { responseViolations, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
@@ -59,5 +62,33 @@ describe('HTTP control API for callbacks', () => {
     expect(read.data).toMatchObject({ id, direction: 'MO', content: 'hi', source: '+447700900123' });
     t.sandbox.setCallbackUrls({ smsReply: '' });
     await t.sandbox.idle();
+  });
+});
+
+// Parsed header values are cached (credentials.ts): the answer must not depend on whether a value
+// was seen before, pushed out of the bounded cache, or too long to be kept.
+describe('CredentialIndex', () => {
+  it('finds the same owner whether a header value was parsed before, emptied from the cache, or too long to cache', () => {
+    const schemes = new Map<ApiId, AuthScheme>([
+      ['gateway-v1', { kind: 'basic' }],
+      ['sms-v2', { kind: 'header', name: 'authorization' }],
+      ['im-v1', { kind: 'header', name: 'authorization' }],
+      ['campaign-manager-v1', { kind: 'basic' }],
+    ]);
+    const index = new CredentialIndex<string>(schemes);
+    const credentials = resolveCredentials({ 'gateway-v1': { username: 'gw', password: 'gw-secret' }, 'sms-v2': { apiKey: 's1.sms-secret' } });
+    index.add(credentials, 'owner');
+    const right = basic('gw', 'gw-secret');
+    expect([index.find('gateway-v1', { authorization: right }), index.find('gateway-v1', { authorization: right })]).toEqual(['owner', 'owner']);
+    for (let i = 0; i < CACHED_VALUES * 2; i++) expect(index.find('gateway-v1', { authorization: basic('gw', `wrong-${i}`) })).toBeUndefined();
+    expect(index.find('gateway-v1', { authorization: right })).toBe('owner');
+    const long = right + ' '.repeat(MAX_CACHED_VALUE); // trailing spaces: still the same credentials
+    expect([index.find('gateway-v1', { authorization: long }), index.find('gateway-v1', { authorization: long })]).toEqual(['owner', 'owner']);
+    expect(index.find('gateway-v1', { authorization: basic('gw', 'gw-secreT') })).toBeUndefined();
+    expect(index.find('sms-v2', { authorization: 's1.sms-secret' })).toBe('owner');
+    expect(index.find('sms-v2', { authorization: 's1.sms-secreT' })).toBeUndefined();
+    // Only what a value names is cached, never its owner: removed credentials stop working at once.
+    index.remove(credentials);
+    expect([index.find('gateway-v1', { authorization: right }), index.find('sms-v2', { authorization: 's1.sms-secret' })]).toEqual([undefined, undefined]);
   });
 });

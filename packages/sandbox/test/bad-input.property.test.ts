@@ -128,6 +128,22 @@ describe('bad input, property-based', () => {
     expect(json.status).toBe(400);
     expect(JSON.parse(json.text).errors).toEqual([{ field: 'body', code: 400, description: 'body must be valid JSON rule json' }]);
   });
+
+  // The route matcher decodes a path parameter only when it holds a '%' (routes.ts): encoded and
+  // plain names must still name the same application, and a broken encoding must still match nothing.
+  it('decodes percent-encoded path parameters, and answers a broken encoding as an unknown path', async () => {
+    const auth = credentialsFor('campaign-manager-v1');
+    const body = JSON.stringify({ name: 'n', members: [{ destination: '+27821234567' }] });
+    const created = await send('POST', '/rest/campaign_manager/v1/my%20app/lists', { ...auth, 'content-type': 'application/json' }, body);
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toMatch(/\/my%20app\/lists\/\d+$/);
+    const listed = JSON.parse((await send('GET', '/rest/campaign_manager/v1/my%20app/lists', auth)).text) as { name: string }[];
+    expect(listed.map((list) => list.name)).toEqual(['n']);
+    expect(JSON.parse((await send('GET', '/rest/campaign_manager/v1/my%20ap%70/lists', auth)).text)).toHaveLength(1);
+    const broken = await send('GET', '/rest/campaign_manager/v1/my%E0%A4%A/lists', auth);
+    expect(broken.status).toBe(404);
+    expect(responseViolations('campaign-manager-v1.listLists', 404, JSON.parse(broken.text))).toEqual([]);
+  });
 });
 
 function decodeURIComponentSafe(path: string): string {

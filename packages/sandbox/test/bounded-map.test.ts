@@ -52,6 +52,33 @@ describe('ByteBudget', () => {
     expect(budget.queued).toBeLessThan(3000);
   });
 
+  // Each entry's record is its charge (no closure per entry): what the budget counts must stay what
+  // the maps hold, through replacements (a key set again keeps its place), deletes and evictions.
+  it('counts exactly the bytes of the entries still held, within its cap, whatever is set, replaced and deleted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.boolean(), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 400 })), { maxLength: 300 }),
+        (steps) => {
+          const budget = new ByteBudget(1000);
+          const maps = [new BoundedMap<number, number>(5, budget), new BoundedMap<number, number>(5, budget)];
+          const sizes = [new Map<number, number>(), new Map<number, number>()];
+          for (const [which, isSet, key, bytes] of steps) {
+            const m = which % 2;
+            if (isSet) {
+              maps[m]!.set(key, bytes, bytes);
+              sizes[m]!.set(key, bytes);
+            } else maps[m]!.delete(key);
+            const held = maps.flatMap((map, i) => [...map.keys()].map((k) => sizes[i]!.get(k)!));
+            expect(budget.used).toBe(held.reduce((sum, n) => sum + n, 0));
+            expect(budget.used <= 1000 || held.length === 1).toBe(true);
+            expect(maps.every((map) => [...map.keys()].every((k) => map.get(k) === sizes[maps.indexOf(map)]!.get(k)))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('evicts the oldest entries anywhere past its cap', () => {
     const budget = new ByteBudget(1000);
     const a = new BoundedMap<number, string>(100, budget);

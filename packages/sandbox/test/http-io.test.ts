@@ -1,9 +1,10 @@
 // Reading a request body: a body in several chunks is decoded chunk by chunk (no whole-body Buffer),
 // and reads exactly as the whole body decoded at once, characters split between chunks included.
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readBody } from '../src/http-io.js';
+import { type Answer, readBody, send } from '../src/http-io.js';
 
 const request = (chunks: Buffer[], headers: Record<string, string> = {}) => Object.assign(Readable.from(chunks, { objectMode: false }), { headers }) as unknown as IncomingMessage;
 
@@ -21,5 +22,43 @@ describe('readBody', () => {
   it('stops at the limit counted over the chunks', async () => {
     expect(await readBody(request([Buffer.alloc(600), Buffer.alloc(600)]), 1024)).toEqual({ ok: false, reason: 'too-large' });
     expect(await readBody(request([]), 1024)).toEqual({ ok: true, text: '' });
+  });
+});
+
+// send() writes the answer's headers as Node's flat name/value list (http-io.ts): the framing
+// headers are the sandbox's, whatever names an answer's own headers use, and each is sent once.
+describe('send', () => {
+  async function answered(answer: Answer): Promise<{ status: number; raw: string[]; body: string }> {
+    const server = createServer((_req, res) => send(res, answer));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await new Promise((resolve, reject) => {
+        get({ host: '127.0.0.1', port, agent: false }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, raw: res.rawHeaders, body }));
+        }).on('error', reject);
+      });
+    } finally {
+      server.close();
+    }
+  }
+  const named = (raw: string[], name: string) => raw.filter((_, i) => i % 2 === 1 && raw[i - 1]!.toLowerCase() === name);
+
+  it('sends its own headers, and the framing ones once each, from the body it writes', async () => {
+    const json = await answered({ status: 201, body: { id: 'é' }, headers: { location: '/x/1', 'Content-Type': 'text/plain', 'Content-Length': '999', RetryAfter: '5' } });
+    expect(json.body).toBe('{"id":"é"}');
+    expect([named(json.raw, 'content-type'), named(json.raw, 'content-length'), named(json.raw, 'location'), named(json.raw, 'retryafter')]).toEqual([
+      ['application/json'],
+      [String(Buffer.byteLength('{"id":"é"}'))],
+      ['/x/1'],
+      ['5'],
+    ]);
+    const empty = await answered({ status: 204, body: { ignored: true }, headers: { allow: 'GET' } });
+    expect([empty.status, empty.body, named(empty.raw, 'content-length'), named(empty.raw, 'content-type'), named(empty.raw, 'allow')]).toEqual([204, '', [], [], ['GET']]);
+    const text = await answered({ status: 200, text: { contentType: 'application/yaml', body: 'a: 1\n' }, close: true });
+    expect([text.body, named(text.raw, 'content-type'), named(text.raw, 'content-length'), named(text.raw, 'connection')]).toEqual(['a: 1\n', ['application/yaml'], ['5'], ['close']]);
   });
 });
