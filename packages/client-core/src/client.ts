@@ -78,7 +78,13 @@ type Sent = Request & { timeoutSignal?: AbortSignal };
 
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
+/** What a middleware hook may return, in openapi-fetch's words. */
+const HOOK_RESULTS = {
+  onRequest: 'new Request() or Response() when modifying the request',
+  onResponse: 'new Response() when modifying the response',
+  onError: 'new Response() or instance of Error',
+};
 const randomID = () => Math.random().toString(36).slice(2, 11);
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
@@ -147,14 +153,24 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const Constructor = CallRequest ?? ClientRequest;
     const id = list.length ? randomID() : '';
     const frozen = list.length && Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
-    // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does;
-    // each gets the request, response or error as the middleware before it left them; `take`
-    // returns true to stop at a result, or throws at one it refuses.
-    const hooks = async (name: 'onRequest' | 'onResponse' | 'onError', take: (result: unknown) => boolean | void) => {
+    // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does; each
+    // gets the request, response or error as the middleware before it left them. A Response
+    // replaces the answer (and, but from onResponse, ends the run); onRequest may return a new
+    // Request, onError a new Error; anything else is refused with openapi-fetch's message.
+    const hooks = async (name: 'onRequest' | 'onResponse' | 'onError') => {
       for (const m of name === 'onRequest' ? list : [...list].reverse()) {
         const args = name === 'onRequest' ? {} : name === 'onResponse' ? { response } : { error: failure };
         const result = typeof m?.[name] === 'function' && (await (m[name] as (options: Init) => unknown)({ request, ...args, schemaPath, params, options: frozen, id }));
-        if (result && take(result)) break;
+        if (!result) continue;
+        if (result instanceof Response) {
+          response = result;
+          failure = undefined;
+          if (name === 'onResponse') continue;
+          break;
+        }
+        if (name === 'onRequest' && result instanceof Constructor) request = result as Sent;
+        else if (name === 'onError' && result instanceof Error) failure = result;
+        else throw new Error(`${name}: must return ${HOOK_RESULTS[name]}`);
       }
     };
     let response: Response | undefined;
@@ -182,11 +198,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       // it through a WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
       if (deadline) request.timeoutSignal = deadline;
       if (list.length) {
-        await hooks('onRequest', (result) => {
-          if (result instanceof Response) return !!(response = result);
-          if (!(result instanceof Constructor)) throw new Error('onRequest: must return new Request() or Response() when modifying the request');
-          request = result as Sent;
-        });
+        await hooks('onRequest');
       }
     }
     if (!response) {
@@ -207,25 +219,18 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         }
       }
       if (failure) {
-        await hooks('onError', (result) => {
-          if (result instanceof Response) return !(failure = undefined) && !!(response = result);
-          if (!(result instanceof Error)) throw new Error('onError: must return new Response() or instance of Error');
-          failure = result;
-        });
+        await hooks('onError');
         if (failure) throw failure;
       }
       if (list.length) {
-        await hooks('onResponse', (result) => {
-          if (!(result instanceof Response)) throw new Error('onResponse: must return new Response() when modifying the response');
-          response = result;
-        });
+        await hooks('onResponse');
       }
     }
     // The result as openapi-fetch makes it.
     const res = response!;
     const contentLength = res.headers.get('Content-Length');
     if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
-      return res.ok ? { data: undefined, response: res } : { error: undefined, response: res };
+      return { [res.ok ? 'data' : 'error']: undefined, response: res };
     }
     if (res.ok) {
       return {

@@ -41,31 +41,40 @@ const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get
 export function createRedactor(secrets: readonly string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole.
   const list = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length);
-  const redact = (value: unknown): any => {
+  return (value) => {
     let changed = false;
     const copies = new Map<object, unknown>();
     const copy = (value: any, depth: number): any => {
       if (typeof value === 'string') {
-        const out = list.reduce((out, secret) => out.split(secret).join('[REDACTED]'), value);
+        const out = list.reduce((out, secret) => out.replaceAll(secret, '[REDACTED]'), value);
         changed ||= out !== value;
         return out;
       }
-      if (typeof value !== 'object' || value === null) return value;
-      if (copies.has(value)) return copies.get(value);
+      if (typeof value !== 'object' || value === null || copies.has(value)) return copies.get(value) ?? value;
       const proto = Object.getPrototypeOf(value);
       const error = value instanceof Error;
-      if (depth > 64 || !(error || Array.isArray(value) || proto === Object.prototype || proto === null)) {
+      const array = Array.isArray(value);
+      if (depth > 64 || !(error || array || proto === Object.prototype || proto === null)) {
         changed = true;
         return undefined;
       }
-      const out = error ? Object.create(proto) : Array.isArray(value) ? [] : {};
+      const out = error ? Object.create(proto) : array ? [] : {};
       copies.set(value, out);
       for (const key of Reflect.ownKeys(value)) {
-        const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
-        const { value: inner, get, set, ...rest } = isV8Stack(key, descriptor) ? readStack(value, descriptor) : descriptor;
-        const clean = get || set ? undefined : copy(inner, depth + 1);
+        let descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+        // V8's stack accessor, read as the data property it stands for (left an accessor, so
+        // dropped, if reading it throws: a throwing Error.prepareStackTrace).
+        if (key === 'stack' && v8StackGetter && descriptor.get === v8StackGetter) {
+          try {
+            descriptor = { value: descriptor.get.call(value), writable: true, enumerable: descriptor.enumerable, configurable: true };
+          } catch {}
+        }
+        const { value: inner, get, set } = descriptor;
         if (get || set) changed = true;
-        else if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...rest, value: clean });
+        else {
+          const clean = copy(inner, depth + 1);
+          if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...descriptor, value: clean });
+        }
       }
       // An error without a name of its own inherits its class's from the prototype, as before.
       return out;
@@ -73,18 +82,4 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     const out = copy(value, 0);
     return changed ? out : value;
   };
-  return redact;
-}
-
-function isV8Stack(key: PropertyKey, descriptor: PropertyDescriptor): boolean {
-  return key === 'stack' && v8StackGetter !== undefined && descriptor.get === v8StackGetter;
-}
-
-/** V8's stack accessor as the data property it stands for; left an accessor (so dropped) if reading it throws (a throwing `Error.prepareStackTrace`). */
-function readStack(error: object, descriptor: PropertyDescriptor): PropertyDescriptor {
-  try {
-    return { value: Reflect.apply(v8StackGetter!, error, []), writable: true, enumerable: descriptor.enumerable, configurable: true };
-  } catch {
-    return descriptor;
-  }
 }
