@@ -150,7 +150,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
       };
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
-      const now = await targetNow(baseUrl, { ...options, timeoutMs: options.timeoutMs ?? 10_000 });
+      const now = await targetNow(baseUrl, { ...options, timeoutMs: options.timeoutMs ?? 10_000 }, (text) => recorder.note(text));
       const operations = operationsOf(api);
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>

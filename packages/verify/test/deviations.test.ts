@@ -234,5 +234,7 @@ describe('each deviation is caught by the check that names it', () => {
     const kinds = new Set(failures(report).map((c) => c.check));
     for (const kind of ['accepted', 'response-body', 'boundary-refused', 'auth-missing', 'auth-wrong', 'workflow', 'callback-received']) expect(kinds, kind).toContain(kind);
     expect(report.failed).toBeGreaterThan(100);
+    // Its "sandbox clock" is {}: the run goes on from today's date, and says so.
+    expect(report.notes).toContain('--sandbox-control: GET /__sandbox/clock answered 200 without a clock; the 60-day bound (section 8) is placed from today');
   });
 });
