@@ -1,6 +1,7 @@
 // The callback checks (section 6): a receiver for B's status and reply callbacks and C's status
 // callback, what must arrive for the messages this run sent, and the checks of what did arrive.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createSandboxControlClient, type SandboxControlComponents } from '@messaging-contracts/sandbox/control-client';
 import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
@@ -47,19 +48,16 @@ export async function verifyCallbacks(
   const failedBefore = recorder.failed;
   {
     const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
-    const control = async (method: string, path: string, body: unknown) => {
-      const response = await fetch(`${baseUrl}/__sandbox${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${method} /__sandbox${path}: ${text.slice(0, 200)}`);
-      return text ? JSON.parse(text) : undefined;
+    // The sandbox's control API through its typed client; a call it refuses means the target is
+    // not the sandbox --sandbox-control says it is: bad usage, not a failed check.
+    const control = createSandboxControlClient({ baseUrl, timeoutMs: options.timeoutMs ?? 10_000 });
+    const must = async (call: string, answer: Promise<{ response: Response; error?: unknown }>) => {
+      const { response, error } = await answer;
+      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${call}: ${JSON.stringify(error ?? null).slice(0, 200)}`);
     };
     if (options.sandboxControl) {
-      await control('PUT', '/callbacks', Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])));
+      const urls = Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])) as SandboxControlComponents['schemas']['CallbackUrls'];
+      await must('PUT /__sandbox/callbacks', control.PUT('/callbacks', { body: urls }));
     }
     // What must arrive: a status callback for each message sent here (and, from a sandbox, a reply).
     const expected: { kind: CallbackKind; id?: string }[] = [];
@@ -78,9 +76,10 @@ export async function verifyCallbacks(
       if (options.sandboxControl) {
         // A state other than the one a new message has (section 3), from the bundle's own enum.
         const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
-        await control('POST', '/status', { id, status: statuses.find((s) => s !== 'accepted') ?? 'sent' });
+        const status = (statuses.find((s) => s !== 'accepted') ?? 'sent') as SandboxControlComponents['schemas']['StatusChange']['status'];
+        await must('POST /__sandbox/status', control.POST('/status', { body: { id, status } }));
         if (api === 'sms-v2') {
-          await control('POST', '/reply', { messageId: id });
+          await must('POST /__sandbox/reply', control.POST('/reply', { body: { messageId: id } }));
           expected.push({ kind: 'smsReply' });
         }
       }
