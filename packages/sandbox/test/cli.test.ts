@@ -20,8 +20,21 @@ function run(args: string[], from = { bin, cwd: process.cwd() }) {
 /** Starts the CLI and waits for its whole banner. */
 async function banner(child: ReturnType<typeof run>) {
   const io = collect(child);
-  await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+  await bannerOf(child, io);
   return io;
+}
+
+/**
+ * Waits for the banner's last line; if the process exits first, or prints nothing for 15 s, fails
+ * with what it printed (a bare test timeout, seen once in CI under load, said nothing of why).
+ */
+function bannerOf(child: ReturnType<typeof run>, io: ReturnType<typeof collect>) {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`${why}; stdout: ${io.out() || '(nothing)'}; stderr: ${io.err() || '(nothing)'}`));
+    const timer = setTimeout(() => fail('no banner within 15 s'), 15_000);
+    child.stdout.on('data', () => io.out().includes('Ctrl-C') && (clearTimeout(timer), resolve()));
+    void io.exit.then((code) => (clearTimeout(timer), fail(`exited ${code} before its banner`)));
+  });
 }
 
 function collect(child: ReturnType<typeof run>) {
@@ -37,7 +50,7 @@ describe('messaging-sandbox CLI', () => {
   it('prints where everything is, and stops cleanly on SIGINT', async () => {
     const child = run(['--port', '0', '--seed', 'cli', '--im-api-key', 'key-c', '--im-status-url', 'http://127.0.0.1:9/cb']);
     const io = collect(child);
-    await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+    await bannerOf(child, io);
     expect(io.out()).toMatch(/A gateway-v1 +http:\/\/127\.0\.0\.1:\d+\/rest\/gateway +Basic sandbox-gateway:/);
     expect(io.out()).toContain('authorization: key-c');
     expect(io.out()).toContain('C status http://127.0.0.1:9/cb');
@@ -52,7 +65,7 @@ describe('messaging-sandbox CLI', () => {
     child.kill('SIGINT');
     expect(await io.exit).toBe(0);
     expect(io.out()).toContain('messaging sandbox stopped');
-  }, 20_000);
+  }, 30_000);
 
   // Installed from npm there is no specs/dist/: the banner names what the user has. The layout npm
   // makes (node_modules/@messaging-contracts/<name>, real folders), from the packages' published files.
@@ -86,7 +99,7 @@ describe('messaging-sandbox CLI', () => {
   it('beyond loopback, warns, prints reachable addresses and the control token, and requires it', async () => {
     const child = run(['--port', '0', '--host', '0.0.0.0', '--request-log-size', '10']);
     const io = collect(child);
-    await new Promise<void>((resolve) => child.stdout.on('data', () => io.out().includes('Ctrl-C') && resolve()));
+    await bannerOf(child, io);
     expect(io.err()).toMatch(/warning: listening on 0\.0\.0\.0, beyond loopback/);
     expect(io.err()).toMatch(/reachable at: http:\/\/127\.0\.0\.1:\d+/);
     const token = /x-sandbox-control-token: ([0-9a-f]{32})/.exec(io.err())![1]!;
