@@ -1,7 +1,18 @@
 // Per-request control with Prism's `Prefer` header: a documented status for this one request, or a
 // 400 naming the documented ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, deref } from '../src/contract.js';
+import type { Faults } from '../src/faults.js';
+import { preference } from '../src/prefer.js';
+import type { Route } from '../src/routes.js';
 import { responseViolations, sandboxWithClients } from './support.js';
+
+/** The named examples of C's POST /message answer of this status, as the bundle holds them. */
+function imBundleExamples(status: string): Record<string, { value?: unknown }> {
+  const document = bundle('im-v1');
+  const examples = deref(document, document.paths['/message'].post.responses[status])!.content['application/json'].examples;
+  return Object.fromEntries(Object.entries(examples as Record<string, object>).map(([name, example]) => [name, deref(document, example)!]));
+}
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
 beforeAll(async () => {
@@ -43,13 +54,51 @@ describe('Prefer', () => {
     expect(b.response.status).toBe(400);
   });
 
-  it('example=<name> refuses a name the operation does not document, saying which it has', async () => {
+  it('example=<name> refuses a name the operation does not document, naming each documented name once', async () => {
     const answer = await t.im.POST('/message', { body: imBody, headers: { prefer: 'example=delivered' } });
     expect(answer.response.status).toBe(400);
     // C's error answers document two named examples each (section 7: APIError and the samples' shape).
-    expect(JSON.stringify(answer.error)).toMatch(/documented example name apiError sampleShape/);
+    expect(JSON.stringify(answer.error)).toMatch(/documented example name apiError sampleShape rule/);
     const none = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'x' }, headers: { prefer: 'example=delivered' } });
     expect(none.response.status).toBe(400);
     expect(JSON.stringify(none.error)).toMatch(/no named examples/);
+  });
+
+  it('example=<name> with code=<status> answers that status with that example', async () => {
+    const examples = imBundleExamples('429');
+    const sample = await t.im.POST('/message', { body: imBody, headers: { prefer: 'code=429, example=sampleShape' } });
+    expect(sample.response.status).toBe(429);
+    expect(sample.error).toEqual(examples.sampleShape!.value);
+    expect(sample.response.headers.get('retryafter')).toBe('10');
+    const api = await t.im.POST('/message', { body: imBody, headers: { prefer: 'code=500; example=apiError' } });
+    expect(api.response.status).toBe(500);
+    expect(api.error).toEqual(imBundleExamples('500').apiError!.value);
+  });
+
+  it('example=<name> that several statuses document, without code=, is refused naming them and asking for code', async () => {
+    const answer = await t.im.POST('/message', { body: imBody, headers: { prefer: 'example=apiError' } });
+    expect(answer.response.status).toBe(400);
+    expect(responseViolations('im-v1.sendMessage', 400, answer.error)).toEqual([]);
+    expect(JSON.stringify(answer.error)).toMatch(/example apiError is documented for statuses 400 401 404 422 429 500 add code with one of them to choose/);
+  });
+});
+
+describe('Prefer example= picking its status (the rule on a route whose name is in one status)', () => {
+  const route = {
+    key: 'im-v1.sendMessage',
+    responses: {
+      '202': { content: { 'application/json': { examples: { accepted: { value: { id: 'x' } } } } } },
+      '400': { content: { 'application/json': { examples: { apiError: { value: { code: 400 } } } } } },
+    },
+  } as unknown as Route;
+  const faults = { answerFor: (spec: { status: number; body: unknown }) => ({ status: spec.status, body: spec.body, headers: {} }) } as unknown as Faults;
+
+  it('a name in exactly one status picks that status', () => {
+    expect(preference(route, 'example=apiError', faults)).toEqual({ answer: { status: 400, body: { code: 400 }, headers: {} } });
+    expect(preference(route, 'example=accepted', faults)).toEqual({ answer: { status: 202, body: { id: 'x' }, headers: {} } });
+  });
+
+  it('a name inherited from Object.prototype is not a documented name', () => {
+    expect(preference(route, 'example=constructor', faults)).toMatchObject({ refusal: { rule: 'prefer-example' } });
   });
 });
