@@ -55,7 +55,7 @@ export const actions: Record<string, Action> = {
   listFaults: ({ control }) => ok({ pending: control.faults.pending() }),
   clearFaults: ({ control }) => (control.faults.clear(), ok()),
   setLatency: ({ control }, body) => (control.faults.setLatency(body?.ms, body?.operation), ok()),
-  listRequests: ({ control }, _body, query) => ok(control.requests(query.get('operation') ? { operation: query.get('operation')! } : undefined)),
+  listRequests: ({ control }, _body, query) => ok(control.requests(query.has('operation') ? { operation: query.get('operation')! } : undefined)),
   clearRequests: ({ control }) => (control.clearRequests(), ok()),
   listDeliveries: ({ control }) => ok(control.deliveries()),
   setProgress: ({ control }, body) => (control.progress.set(body), ok(control.progress.get())),
@@ -71,7 +71,17 @@ export interface ControlRoute {
   template: string;
   segments: readonly (string | null)[];
   operationId: string;
+  /** The query parameters the document gives the operation; any other is refused (a misspelt filter must not pass silently). */
+  query: readonly string[];
   action: Action;
+}
+
+/** The names of an operation's query parameters, its `$ref`s to `#/components/parameters/…` followed. */
+function queryNames(document: Record<string, any>, operation: Record<string, any>): string[] {
+  return (operation.parameters ?? [])
+    .map((parameter: Record<string, any>) => (typeof parameter.$ref === 'string' ? document.components.parameters[String(parameter.$ref.split('/').pop())] : parameter))
+    .filter((parameter: Record<string, any>) => parameter?.in === 'query')
+    .map((parameter: Record<string, any>) => String(parameter.name));
 }
 
 /** The routes of the control API, from its document; throws when an operation has no implementation. */
@@ -83,7 +93,7 @@ export function controlRoutes(document = controlApiDocument): ControlRoute[] {
       const action = actions[operation['x-sandbox-action']];
       if (!action) throw new Error(`control API: no implementation of ${operation.operationId} (x-sandbox-action ${operation['x-sandbox-action']})`);
       const segments = template === '/' ? [] : template.slice(1).split('/').map((s) => (s.startsWith('{') ? null : s));
-      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, action });
+      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, query: queryNames(document, operation), action });
     }
   }
   return routes;
@@ -123,6 +133,12 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
       body: { error: `no control operation ${method} ${path}; see GET ${CONTROL_PREFIX}/openapi.json and the README` },
     });
   }
+  const params = new URLSearchParams(query);
+  const unknown = [...new Set(params.keys())].filter((name) => !found.route!.query.includes(name));
+  if (unknown.length > 0) {
+    const known = found.route.query.length > 0 ? `it takes ${found.route.query.join(', ')}` : 'it takes none';
+    return refuse({ status: 400, body: { error: `unknown query parameter ${unknown.slice(0, 5).join(', ').slice(0, 200)} of ${found.route.operationId}; ${known}` } });
+  }
   let session: SandboxSession | undefined;
   if (found.sessionId !== undefined) {
     session = sandbox.session(found.sessionId);
@@ -146,7 +162,7 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
     req.resume();
   }
   try {
-    send(res, await found.route.action({ sandbox, ...(session && { session }), control: session ?? sandbox }, body, new URLSearchParams(query)));
+    send(res, await found.route.action({ sandbox, ...(session && { session }), control: session ?? sandbox }, body, params));
   } catch (error) {
     const status = error instanceof SessionLimitError ? 429 : 400;
     send(res, { status, body: { error: error instanceof Error ? error.message : 'bad control request' } });

@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { bundle } from './contract.js';
 import { errorBody } from './error-shapes.js';
 import { responseExample } from './operation.js';
-import type { Route, RouteTable } from './routes.js';
+import { type Route, type RouteTable, routeOfKey } from './routes.js';
 
 /** Network faults: what a client meets when the connection, not the service, fails. */
 export const NETWORK_FAULTS = ['reset', 'no-answer', 'truncated', 'malformed-json', 'slow-body'] as const;
@@ -97,8 +97,7 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
   let latencyAll = 0;
 
   function answerFor(spec: FaultSpec): { route: Route; answer: FaultAnswer } {
-    const route = table.byKey.get(String(spec.operation));
-    if (!route) throw new TypeError(`operation must be one of ${[...table.byKey.keys()].join(', ')}`);
+    const route = routeOfKey(table, spec.operation);
     if (spec.network !== undefined) return { route, answer: networkAnswer(route, spec) };
     if (!Number.isInteger(spec.status) || !documents(route, spec.status!)) {
       const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
@@ -166,9 +165,8 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
     setLatency(ms: number, operation?: string) {
       if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms`);
       if (operation === undefined) latencyAll = ms;
-      else if (!table.byKey.has(operation)) throw new TypeError(`operation must be one of ${[...table.byKey.keys()].join(', ')}`);
-      else if (ms === 0) latency.delete(operation);
-      else latency.set(operation, ms);
+      else if (ms === 0) latency.delete(routeOfKey(table, operation).key);
+      else latency.set(routeOfKey(table, operation).key, ms);
     },
     latencyFor: (route: Route) => latency.get(route.key) ?? latencyAll,
     clear() {

@@ -123,6 +123,17 @@ export interface RouteTable {
   match(api: ApiRoutes, method: string, path: string): Match | undefined;
 }
 
+/**
+ * The route of an operation key (`im-v1.sendMessage`); throws naming `field` and every known key, so
+ * a misspelt key is an error wherever one is given (a fault, a latency, a request-log filter), never
+ * a filter that silently matches nothing.
+ */
+export function routeOfKey(table: RouteTable, key: unknown, field = 'operation'): Route {
+  const route = typeof key === 'string' ? table.byKey.get(key) : undefined;
+  if (!route) throw new TypeError(`${field} must be one of ${[...table.byKey.keys()].join(', ')}`);
+  return route;
+}
+
 /** A path segment percent-decoded; '' (no match) when it is not valid percent-encoded UTF-8. */
 function decoded(part: string): string {
   try {

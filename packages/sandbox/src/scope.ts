@@ -13,7 +13,7 @@ import { type ProgressOptions, createProgression } from './progress.js';
 import type { Env } from './operation.js';
 import { type Finding, describeFinding } from './problems.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
-import type { RouteTable } from './routes.js';
+import { type RouteTable, routeOfKey } from './routes.js';
 import { type StoreCaps, clearState, createState } from './state.js';
 
 export interface SetStatusOptions {
@@ -42,6 +42,7 @@ export interface SandboxControl {
     setLatency(ms: number, operation?: string): void;
     clear(): void;
   };
+  /** Recorded requests, oldest first; `operation` must name an operation (`im-v1.sendMessage`), else it throws. */
   requests(filter?: { operation?: string }): RecordedRequest[];
   clearRequests(): void;
   deliveries(): Delivery[];
@@ -192,7 +193,10 @@ export function createScope(settings: ScopeSettings): Scope {
       setLatency: (ms, operation) => faults.setLatency(ms, operation),
       clear: () => faults.clear(),
     },
-    requests: (filter) => recorder.list(filter),
+    requests(filter) {
+      if (filter?.operation !== undefined) routeOfKey(settings.table, filter.operation);
+      return recorder.list(filter);
+    },
     clearRequests: () => recorder.clear(),
     deliveries: () => dispatcher.deliveries(),
     setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),

@@ -162,6 +162,32 @@ describe('createSandboxControlClient', () => {
   });
 });
 
+describe('filters of the control API', () => {
+  it('refuses an operation key that names no operation, naming the parameter and the known keys, on every scope', async () => {
+    const client = createSandboxControlClient({ baseUrl: sandbox.url });
+    const global = await client.GET('/requests', { params: { query: { operation: 'im-v1.sendMesage' } } });
+    expect(global.response.status).toBe(400);
+    expect(violations('GET', '/requests', 400, global.error)).toEqual([]);
+    expect(global.error?.error).toMatch(/^operation must be one of gateway-v1\.sendMessage, .*im-v1\.sendMessage, /);
+    const session = (await client.POST('/sessions')).data!;
+    const scoped = await client.GET('/sessions/{sessionId}/requests', { params: { path: { sessionId: session.id }, query: { operation: 'nope' } } });
+    expect(scoped.response.status).toBe(400);
+    expect(scoped.error?.error).toMatch(/operation must be one of/);
+    const empty = await fetch(`${sandbox.url}${CONTROL_BASE_PATH}/requests?operation=`);
+    expect(empty.status).toBe(400);
+    await client.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: session.id } } });
+  });
+
+  it('refuses a query parameter the operation does not describe, naming the ones it takes', async () => {
+    const misspelt = await fetch(`${sandbox.url}${CONTROL_BASE_PATH}/requests?operaton=im-v1.sendMessage`);
+    expect(misspelt.status).toBe(400);
+    expect(await misspelt.json()).toEqual({ error: 'unknown query parameter operaton of listRequests; it takes operation' });
+    const none = await fetch(`${sandbox.url}${CONTROL_BASE_PATH}/clock?now=2030-01-01`);
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { error: string }).error).toBe('unknown query parameter now of getClock; it takes none');
+  });
+});
+
 describe('throwOnError(createSandboxControlClient(...))', () => {
   it('resolves to the success body (no data!) and throws SandboxControlResponseError with the documented error body', async () => {
     const control = throwOnError(createSandboxControlClient({ baseUrl: sandbox.url }));

@@ -74,6 +74,14 @@ describe('fault injection', () => {
   it('refuses a status the operation does not document, and an unknown operation', () => {
     expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', status: 503 })).toThrow(/not a documented error/);
     expect(() => t.sandbox.faults.inject({ operation: 'im-v1.nope', status: 500 })).toThrow(/operation must be one of/);
+    expect(() => t.sandbox.faults.setLatency(0, 'im-v1.nope')).toThrow(/operation must be one of/);
+    expect(() => t.sandbox.faults.setLatency(5, 'im-v1.nope')).toThrow(/operation must be one of/);
+  });
+
+  it('refuses a request-log filter that names no operation, instead of answering nothing was sent', () => {
+    expect(() => t.sandbox.requests({ operation: 'im-v1.sendMesage' })).toThrow(/^operation must be one of gateway-v1\.sendMessage, /);
+    expect(() => t.sandbox.requests({ operation: '' })).toThrow(/operation must be one of/);
+    expect(t.sandbox.requests({ operation: 'im-v1.sendMessage' })).toEqual(expect.any(Array));
   });
 
   it('adds latency to one operation', async () => {
