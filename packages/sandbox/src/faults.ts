@@ -99,6 +99,7 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
   function answerFor(spec: FaultSpec): { route: Route; answer: FaultAnswer } {
     const route = routeOfKey(table, spec.operation);
     if (spec.network !== undefined) return { route, answer: networkAnswer(route, spec) };
+    if (spec.status === undefined) throw new TypeError(`one of status (a documented error of ${route.key}) or network (${NETWORK_FAULTS.join(', ')}) is required`);
     if (!Number.isInteger(spec.status) || !documents(route, spec.status!)) {
       const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
       throw new TypeError(`status ${String(spec.status)} is not a documented error of ${route.key} (documented: ${listed.join(', ')})`);

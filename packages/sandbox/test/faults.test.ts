@@ -78,6 +78,12 @@ describe('fault injection', () => {
     expect(() => t.sandbox.faults.setLatency(5, 'im-v1.nope')).toThrow(/operation must be one of/);
   });
 
+  it('refuses a fault with neither status nor network, saying one of them is required', () => {
+    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage' })).toThrow(
+      'one of status (a documented error of im-v1.sendMessage) or network (reset, no-answer, truncated, malformed-json, slow-body) is required',
+    );
+  });
+
   it('refuses a request-log filter that names no operation, instead of answering nothing was sent', () => {
     expect(() => t.sandbox.requests({ operation: 'im-v1.sendMesage' })).toThrow(/^operation must be one of gateway-v1\.sendMessage, /);
     expect(() => t.sandbox.requests({ operation: '' })).toThrow(/operation must be one of/);
