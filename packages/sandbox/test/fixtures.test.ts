@@ -1,6 +1,6 @@
 // Fixtures: preloaded messages, lists and templates, each checked against the contract; a bad
 // entry is one clear error naming it; reset() loads them again.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -37,8 +37,10 @@ describe('fixtures', () => {
 
   it('refuses a bad entry with one error naming it and the rule', async () => {
     await expect(startSandbox({ port: 0, fixtures: { 'sms-v2': { messages: [{ destination: '+447700900123', content: 'ok' }, { content: 'no destination' }] } } })).rejects.toThrow(
-      /^fixtures\.sms-v2\.messages\[1\]: .*destination/,
+      // Word for word as the README's Fixtures section shows it.
+      /^fixtures\.sms-v2\.messages\[1\]: destination is required \(required\)$/,
     );
+    expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain('(`fixtures.sms-v2.messages[1]: destination is required (required)`)');
     await expect(startSandbox({ port: 0, fixtures: { 'campaign-manager-v1': { app: { templates: [{ id: 'x' }] } } } })).rejects.toThrow(/fixtures\.campaign-manager-v1\.app\.templates: /);
     await expect(startSandbox({ port: 0, fixtures: { 'gateway-v2': {} } as never })).rejects.toThrow(/fixtures\.gateway-v2: not an interface id/);
   });
