@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
+import { bundle } from '../src/contract.js';
 import { type Fixtures, startSandbox } from '../src/index.js';
 import { APPLICATION, sandboxWithClients } from './support.js';
 
@@ -14,7 +15,7 @@ const fixtures: Fixtures = {
   'campaign-manager-v1': {
     [APPLICATION]: {
       lists: [{ name: 'customers', members: [{ destination: '+447700900123' }] }],
-      templates: [{ id: 7, name: 'welcome', content: 'Hello {name}' }],
+      templates: [{ id: 7, name: 'welcome' }],
     },
   },
 };
@@ -26,7 +27,7 @@ describe('fixtures', () => {
       const message = await t.gateway.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } });
       expect(message.data).toMatchObject({ content: 'preloaded' });
       expect((await t.campaigns.GET('/lists')).data).toMatchObject([{ id: 1, name: 'customers' }]);
-      expect((await t.campaigns.GET('/templates')).data).toEqual([{ id: 7, name: 'welcome', content: 'Hello {name}' }]);
+      expect((await t.campaigns.GET('/templates')).data).toEqual([{ id: 7, name: 'welcome' }]);
       await t.campaigns.DELETE('/lists/{list_id}', { params: { path: { list_id: 1 } } });
       t.sandbox.reset();
       expect((await t.campaigns.GET('/lists')).data).toMatchObject([{ id: 1, name: 'customers' }]);
@@ -53,5 +54,17 @@ describe('fixtures', () => {
     expect(parseCliArgs(['--fixtures', join(dir, 'good.json')])).toMatchObject({ fixtures });
     expect(() => parseCliArgs(['--fixtures', join(dir, 'bad.json')])).toThrow(/--fixtures: fixtures: the file is not JSON/);
     expect(() => parseCliArgs(['--fixtures', join(dir, 'missing.json')])).toThrow(/cannot read the file/);
+  });
+
+  it("README's fixtures example loads, and its templates carry only the fields TemplateGetResponse defines", async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Fixtures'));
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!) as Fixtures;
+    const defined = Object.keys(bundle('campaign-manager-v1').components.schemas.TemplateGetResponse.properties);
+    const templates = Object.values(example['campaign-manager-v1']!).flatMap((app) => app.templates ?? []);
+    expect(templates.length).toBeGreaterThan(0);
+    for (const template of templates) expect(defined).toEqual(expect.arrayContaining(Object.keys(template)));
+    const sandbox = await startSandbox({ port: 0, fixtures: example });
+    await sandbox.close();
   });
 });
