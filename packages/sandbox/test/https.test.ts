@@ -1,10 +1,17 @@
 // HTTPS (section 1): a generated self-signed certificate, the project's gateway client over it, and
 // B's plain-HTTP redirect to HTTPS exercised through the sms-v2 client (which does not follow it).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ClientNetworkError } from '@messaging-contracts/client-core';
 import { createGatewayClient } from '@messaging-contracts/gateway-v1-client';
 import { createSmsClient } from '@messaging-contracts/sms-v2-client';
 import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+
+const require = createRequire(import.meta.url);
 import { type Sandbox, startSandbox } from '../src/index.js';
 
 let sandbox: Sandbox;
@@ -19,7 +26,8 @@ afterAll(async () => {
   await agent.close();
 });
 
-const trusting = (request: Request, init?: RequestInit) => fetch(request, { ...init, dispatcher: agent } as RequestInit);
+// As the README shows it (Object.assign: no cast between undici's Agent and @types/node's).
+const trusting = (request: Request, init?: RequestInit) => fetch(request, Object.assign({}, init, { dispatcher: agent }));
 
 describe('--https', () => {
   it('serves the four interfaces over HTTPS with a generated certificate, and prints its fingerprint', async () => {
@@ -47,6 +55,23 @@ describe('--https', () => {
     expect((error as ClientNetworkError).kind).toBe('redirect');
     const other = await fetch(`${sandbox.httpUrl}/rest/gateway/messages`, { method: 'POST' });
     expect(other.status).toBe(400);
+  });
+
+  it("README's client snippet compiles as written in a Node-only strict project (lib ES2023, @types/node, no DOM)", { timeout: 60_000 }, () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const snippet = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### HTTPS')))![1]!;
+    expect(snippet).toContain("from 'undici'");
+    // Inside the package (an ES module package), so that its node_modules (undici, @types/node, the
+    // gateway client) and the package itself (by name, its exports: the built dist) resolve as in an
+    // integrator's project.
+    const dir = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), '.https-snippet-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'snippet.ts'), snippet);
+    const compilerOptions = { target: 'ES2022', lib: ['ES2023'], types: ['node'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true };
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['snippet.ts'] }));
+    const tsc = spawnSync(process.execPath, [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', dir], { encoding: 'utf8', timeout: 50_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 
   it('refuses a supplied certificate that is not PEM', async () => {
