@@ -7,6 +7,7 @@ import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
+import { certificateFile } from './tls.js';
 
 async function main() {
   let options;
@@ -28,6 +29,10 @@ async function main() {
     process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(error instanceof RangeError || error instanceof TypeError ? 2 : 1);
   }
+  // A generated certificate exists only in this process: a file of it lets a shell trust it. It is
+  // removed however the process ends (process 'exit' runs on Ctrl-C's exit too; not on SIGKILL).
+  const pem = options.https === true && sandbox.certificate ? certificateFile(sandbox.certificate.cert) : undefined;
+  if (pem) process.on('exit', pem.remove);
   // Before anything is printed: whoever reads the banner may stop the sandbox at once.
   let stopping = false;
   const stop = () => {
@@ -71,6 +76,13 @@ async function main() {
       ...(sandbox.certificate
         ? [
             `  certificate SHA-256 ${sandbox.certificate.fingerprint256}${options.https === true ? ' (self-signed, generated at start)' : ''}`,
+            ...(pem
+              ? [
+                  `    PEM: ${pem.path} (removed when the sandbox stops)`,
+                  `    trust it: curl --cacert ${pem.path} ${sandbox.url}${CONTROL_PREFIX}/`,
+                  `              NODE_EXTRA_CA_CERTS=${pem.path} node your-tests.js`,
+                ]
+              : []),
             `  plain HTTP on ${sandbox.httpUrl}: B's requests are redirected to HTTPS (section 1)`,
           ]
         : []),

@@ -4,7 +4,7 @@
 // can pin or trust it.
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,6 +34,17 @@ export function selfSignedCertificate(): TlsMaterial {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The CLI's generated certificate as a file a shell can use (`curl --cacert`, `NODE_EXTRA_CA_CERTS`),
+ * in a fresh folder only this user can enter; `remove` deletes it. Only the certificate, never the key.
+ */
+export function certificateFile(cert: string): { path: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'messaging-sandbox-cert-'));
+  const path = join(dir, 'cert.pem');
+  writeFileSync(path, cert, { mode: 0o644 });
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The certificate's SHA-256 fingerprint, `AB:CD:...`; throws a clear error when it is not a PEM certificate. */

@@ -1,6 +1,6 @@
 // The CLI as a new user runs it: prints base URLs, credentials and how to point callbacks at a
 // receiver; SIGINT closes it cleanly (exit 0); a bad flag is one line and exit 2.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -110,6 +110,25 @@ describe('messaging-sandbox CLI', () => {
     child.kill('SIGINT');
     expect(await io.exit).toBe(0);
   }, 20_000);
+
+  it('with --https, writes the generated certificate to a file a shell trusts with curl --cacert, removed when it stops', async () => {
+    const child = run(['--port', '0', '--https']);
+    const io = collect(child);
+    await bannerOf(child, io);
+    const pem = /PEM: (\S+) \(removed when the sandbox stops\)/.exec(io.out())![1]!;
+    const url = /messaging sandbox on (https:\/\/\S+)/.exec(io.out())![1]!;
+    expect(io.out()).toContain(`trust it: curl --cacert ${pem} ${url}/__sandbox/`);
+    expect(io.out()).toContain(`NODE_EXTRA_CA_CERTS=${pem} node`);
+    const curl = (...args: string[]) => spawnSync('/usr/bin/curl', ['-sS', '--max-time', '10', ...args], { encoding: 'utf8', timeout: 15_000 });
+    const trusted = curl('--cacert', pem, `${url}/__sandbox/clock`);
+    expect(trusted.stderr).toBe('');
+    expect(JSON.parse(trusted.stdout)).toMatchObject({ mode: 'real' });
+    // Without it curl refuses the self-signed certificate (60: peer certificate cannot be authenticated).
+    expect(curl(`${url}/__sandbox/clock`).status).toBe(60);
+    child.kill('SIGINT');
+    expect(await io.exit).toBe(0);
+    expect(existsSync(dirname(pem))).toBe(false);
+  }, 30_000);
 
   it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));
