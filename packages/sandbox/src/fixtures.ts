@@ -49,6 +49,27 @@ const KINDS: Record<Exclude<ApiId, 'campaign-manager-v1'>, string> = {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The id a B or C fixture message gives itself (sandbox choice, README "Fixtures"): their ids are
+ * UUIDs no API lists, so a test could not read or change a preloaded message otherwise. B's is the
+ * body's own `id` (SingleMessage's read-only id), checked as GET /messages' `id`; C's request has
+ * no id, so C's is an `id` beside the request's fields, checked as the 202 answer's `id`, and kept
+ * out of the stored request. Each id at most once in the file.
+ */
+function ownId(api: ApiId, entry: unknown, where: string, table: RouteTable, given: Set<string>): { id?: string; body: unknown } {
+  if ((api !== 'sms-v2' && api !== 'im-v1') || !isObject(entry) || entry.id === undefined) return { body: entry };
+  const { id, ...request } = entry;
+  const violations =
+    api === 'sms-v2'
+      ? validatorsFor(table.byKey.get('sms-v2.getMessage')!).params({ path: {}, query: { id } })
+      : (validatorsFor(table.byKey.get('im-v1.sendMessage')!).responses['202']?.({ id }) ?? []);
+  // Named as the entry's own field (`id`), not as where the rule was found (`query/id`).
+  if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding({ ...v, pointer: '/id' })).join('; ')}`);
+  if (given.has(id)) throw new TypeError(`${where}: id ${id} is already given to another message of the file`);
+  given.add(id);
+  return { id, body: api === 'sms-v2' ? entry : request };
+}
+
 /** Checks every entry and stores it into `scope`; throws naming the first bad entry. Returns how many were loaded. */
 export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope): number {
   if (!isObject(fixtures)) throw new TypeError('fixtures must be an object with gateway-v1, sms-v2, im-v1 and campaign-manager-v1 entries');
@@ -57,15 +78,19 @@ export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope)
   if (unknown !== undefined) throw new TypeError(`fixtures.${unknown.slice(0, 40)}: not an interface id (${known.join(', ')})`);
   const now = scope.env.clock.now;
   let loaded = 0;
-  const store = (key: string, where: string, body: unknown, params: Record<string, string> = {}) => {
+  const given = new Set<string>();
+  const store = (key: string, where: string, entry: unknown, params: Record<string, string> = {}) => {
     const route = table.byKey.get(key)!;
     const validators = validatorsFor(route);
+    const { id, body } = ownId(route.api, entry, where, table, given);
     const violations = [
       ...(Object.keys(params).length > 0 ? validators.params({ path: { ...params }, query: {} }, { now }) : []),
       ...(validators.body ? validators.body(body, { now }) : []),
     ];
     if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding(v)).join('; ')}`);
-    handlers[route.api][route.operationId]!({ route, params, query: new URLSearchParams(), body, size: JSON.stringify(body).length }, scope.env);
+    // A given id is used once, in place of the next UUID (a seeded sequence is not drawn from).
+    const env = id === undefined ? scope.env : { ...scope.env, ids: { ...scope.env.ids, uuid: () => id } };
+    handlers[route.api][route.operationId]!({ route, params, query: new URLSearchParams(), body, size: JSON.stringify(body).length }, env);
     loaded++;
   };
   for (const [api, key] of Object.entries(KINDS)) {

@@ -67,4 +67,41 @@ describe('fixtures', () => {
     const sandbox = await startSandbox({ port: 0, fixtures: example });
     await sandbox.close();
   });
+
+  it("B's and C's fixture messages may give their own ids, so a test can read them and change their status", async () => {
+    const smsId = '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d';
+    const imId = '9b2e3f1c-4d7a-4b8e-a21c-0a7b8c9d5d6f';
+    const own: Fixtures = {
+      'sms-v2': { messages: [{ id: smsId, destination: '+447700900123', content: 'preloaded' }] },
+      'im-v1': { messages: [{ id: imId, destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } }] },
+    };
+    const t = await sandboxWithClients({ fixtures: own, seed: 'fixture-ids' });
+    try {
+      const read = await t.sms.GET('/messages', { params: { query: { id: smsId } } });
+      expect(read.data).toMatchObject({ id: smsId, content: 'preloaded', status: 'accepted' });
+      await t.sandbox.setStatus(imId, 'read', { wait: false });
+      await t.sandbox.setStatus(smsId, 'sent', { wait: false });
+      expect((await t.sms.GET('/messages', { params: { query: { id: smsId } } })).data).toMatchObject({ status: 'sent' });
+      // A given id does not draw from the seeded sequence: the next UUID is the one a sandbox without fixtures gives first.
+      const plain = await startSandbox({ port: 0, seed: 'fixture-ids' });
+      onTestFinished(() => plain.close());
+      const post = (sandbox: typeof plain) =>
+        fetch(`${sandbox.urls['im-v1']}/message`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: sandbox.credentials['im-v1'].apiKey },
+          body: JSON.stringify({ destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'x' } } }),
+        }).then((r) => r.json() as Promise<{ id: string }>);
+      expect((await post(t.sandbox)).id).toBe((await post(plain)).id);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+
+  it('refuses a fixture id that is not the contract id format, or one given twice, naming the entry', async () => {
+    const im = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } };
+    await expect(startSandbox({ port: 0, fixtures: { 'im-v1': { messages: [{ ...im, id: '9B2E3F1C-4D7A-4B8E-A21C-0A7B8C9D5D6F' }] } } })).rejects.toThrow(/^fixtures\.im-v1\.messages\[0\]: id must match /);
+    await expect(startSandbox({ port: 0, fixtures: { 'sms-v2': { messages: [{ id: 'x', destination: '+447700900123' }] } } })).rejects.toThrow(/^fixtures\.sms-v2\.messages\[0\]: id must be a valid uuid \(format\)$/);
+    const twice = { id: '9b2e3f1c-4d7a-4b8e-a21c-0a7b8c9d5d6f', ...im };
+    await expect(startSandbox({ port: 0, fixtures: { 'im-v1': { messages: [twice, twice] } } })).rejects.toThrow(/^fixtures\.im-v1\.messages\[1\]: id 9b2e3f1c-4d7a-4b8e-a21c-0a7b8c9d5d6f is already given/);
+  });
 });
