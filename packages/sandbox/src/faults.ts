@@ -22,7 +22,7 @@ export interface FaultSpec {
    * is answered for `ms`, default and at most 60 s, then the connection is closed: the client's
    * timeout fires first), `truncated` (the success answer's headers and half its body, then the
    * connection closes), `malformed-json` (the success status with a body that is not JSON),
-   * `slow-body` (the success answer, its body spread over `ms`, default 2000).
+   * `slow-body` (the success answer, its body spread over `ms`, default 2000, the last piece at `ms`).
    */
   network?: NetworkFault;
   /** Duration of `no-answer` and `slow-body`, ms (0 to 60000). */

@@ -133,23 +133,32 @@ export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { k
       return;
     }
     default: {
-      // slow-body: ten pieces, spread over `ms`.
+      // slow-body: ten pieces, spread over `ms`: the first with the headers, the last (the end) at
+      // `ms`. Each is timed from the start, not from the one before, so timer delays do not add up.
       res.writeHead(answer.status, headers);
-      const pieces = 10;
-      const size = Math.ceil(payload.length / pieces);
+      // Cut at i·length/10, so the last piece is never empty: the client has the whole body only then
+      // (cut in pieces of ceil(length/10), a 45-character body was whole after nine, at 80 % of ms).
+      const schedule = slowBodySchedule(fault.ms);
+      const cut = (at: number) => Math.floor((at * payload.length) / schedule.length);
+      const start = performance.now();
       let i = 0;
       const next = () => {
         if (res.destroyed) return;
-        const piece = payload.slice(i * size, ++i * size);
-        if (i >= pieces) res.end(piece);
+        const piece = payload.slice(cut(i), cut(++i));
+        if (i >= schedule.length) res.end(piece);
         else {
           res.write(piece);
-          setTimeout(next, fault.ms / pieces);
+          setTimeout(next, Math.max(0, start + schedule[i]! - performance.now()));
         }
       };
       next();
     }
   }
+}
+
+/** When each of slow-body's ten pieces is written, ms after the headers: the first at 0, the last at `ms`. */
+export function slowBodySchedule(ms: number, pieces = 10): number[] {
+  return Array.from({ length: pieces }, (_, i) => (ms * i) / (pieces - 1));
 }
 
 export function send(res: ServerResponse, answer: Answer): void {

@@ -4,6 +4,7 @@ import { ClientNetworkError } from '@messaging-contracts/client-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createImClient } from '@messaging-contracts/im-v1-client';
 import { sandboxWithClients } from './support.js';
+import { slowBodySchedule } from '../src/http-io.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
 beforeAll(async () => {
@@ -56,6 +57,21 @@ describe('network faults', () => {
     t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', network: 'slow-body', ms: 5000 });
     const error = (await failure(client(300).POST('/message', { body }))) as ClientNetworkError;
     expect(error.kind).toBe('timeout');
+  });
+
+  it('slow-body: its pieces are spread so that the body ends at ms, not before (a lower bound, no speed asserted)', async () => {
+    expect(slowBodySchedule(600)).toEqual([0, 600 / 9, 1200 / 9, 200, 2400 / 9, 3000 / 9, 400, 4200 / 9, 4800 / 9, 600]);
+    t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', network: 'slow-body', ms: 600 });
+    const started = performance.now();
+    const answer = await fetch(`${t.sandbox.urls['im-v1']}/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: t.sandbox.credentials['im-v1'].apiKey },
+      body: JSON.stringify(body),
+    });
+    const text = await answer.text();
+    // Timers may fire up to a millisecond before the event loop's cached clock says: 5 ms of slack.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(595);
+    expect(JSON.parse(text)).toHaveProperty('id');
   });
 
   it('refuses an unknown kind, a kind with a status, and an out-of-range ms', () => {
