@@ -36,7 +36,7 @@ export const actions: Record<string, Action> = {
   getOverview: ({ sandbox }) => ok({ urls: sandbox.urls, callbacks: sandbox.callbackUrls(), control: `${sandbox.url}${CONTROL_PREFIX}` }),
   getOpenApiDocument: () => ok(controlApiDocument),
   createSession: ({ sandbox }, body) => {
-    const session = sandbox.createSession(body?.callbacks !== undefined ? { callbacks: body.callbacks } : {});
+    const session = sandbox.createSession({ ...(body?.callbacks !== undefined && { callbacks: body.callbacks }), ...(body?.name !== undefined && { name: body.name }) });
     return { status: 201, body: { id: session.id, credentials: session.credentials } };
   },
   getSession: ({ sandbox, session }) =>

@@ -115,7 +115,12 @@ export interface Sandbox extends SandboxControl {
   /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
   controlToken: string | undefined;
   /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
-  createSession(options?: { callbacks?: CallbackUrls }): SandboxSession;
+  /**
+   * A new session. `name` (1 to 100 printable ASCII characters, one live session each): in
+   * deterministic mode its ids, credentials and clock follow from the seed and the name, not from
+   * the order sessions are created in.
+   */
+  createSession(options?: { callbacks?: CallbackUrls; name?: string }): SandboxSession;
   /** The live session with this id, or undefined (deleted, expired, or never created). */
   session(id: string): SandboxSession | undefined;
   close(): Promise<void>;
@@ -172,9 +177,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
   const sessions = createSessionRegistry({
     ...options.sessions,
-    ids: sessionIds,
-    make(id) {
-      const secret = () => sessionIds.uuid().replace(/-/g, '');
+    // A named session's ids follow from seed and name alone, whatever order sessions are made in
+    // (parallel test files); an unnamed one's from the order, as the one sequence is drawn.
+    idsFor: (name) => (name !== undefined && seed !== undefined ? createIds(`sessions:${seed}:named:${name}`) : sessionIds),
+    make(id, ids) {
+      const secret = () => ids.uuid().replace(/-/g, '');
       const scope = createScope({ ...scopeSettings, seed: seed !== undefined ? `${seed}:session:${id}` : undefined });
       return {
         scope,
@@ -297,7 +304,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     certificate,
     httpUrl,
     createSession(sessionOptions = {}) {
-      const entry = sessions.create();
+      const entry = sessions.create(sessionOptions.name);
       try {
         if (sessionOptions.callbacks) entry.scope.control.setCallbackUrls(sessionOptions.callbacks);
       } catch (error) {

@@ -16,17 +16,23 @@ export const SESSION_DEFAULTS = { max: 100, idleMs: 30 * 60_000 } as const;
 
 export class SessionLimitError extends Error {}
 
+/** A session's name: printable ASCII, so a test file's path fits. */
+const SESSION_NAME = /^[\x20-\x7e]{1,100}$/;
+
 export interface SessionEntry {
   id: string;
+  /** The name it was created with, if any (its ids follow from seed and name in deterministic mode). */
+  name?: string;
   credentials: Credentials;
   scope: Scope;
   lastUsed: number;
 }
 
 export interface SessionRegistryOptions extends SessionOptions {
-  ids: Ids;
-  /** The new session's scope and credentials; `add` false when the credentials' public parts are taken. */
-  make(id: string): { scope: Scope; credentials: Credentials };
+  /** Where a new session's id and secrets come from: one sequence for all, or one per name (seeded, named). */
+  idsFor(name: string | undefined): Ids;
+  /** The new session's scope and credentials, its secrets drawn from `ids`. */
+  make(id: string, ids: Ids): { scope: Scope; credentials: Credentials };
   register(entry: SessionEntry): boolean;
   unregister(entry: SessionEntry): void;
 }
@@ -54,17 +60,24 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
   return {
     max,
     idleMs,
-    create(): SessionEntry {
+    create(name?: string): SessionEntry {
+      if (name !== undefined && (typeof name !== 'string' || !SESSION_NAME.test(name))) {
+        throw new TypeError('name must be 1 to 100 printable ASCII characters (a test file\'s path will do)');
+      }
       sweep();
+      if (name !== undefined && [...sessions.values()].some((entry) => entry.name === name)) {
+        throw new TypeError(`a live session is named ${name} already: names pick the ids, so each is used by one session at a time (delete that one first)`);
+      }
       if (sessions.size >= max) {
         throw new SessionLimitError(`at most ${max} sessions at once: delete one (DELETE /__sandbox/sessions/{id}) or raise the limit (--max-sessions)`);
       }
+      const ids = options.idsFor(name);
       for (;;) {
         // 16 hex characters: ids of the scope's PRNG in deterministic mode, random otherwise.
-        const id = options.ids.uuid().replace(/-/g, '').slice(0, 16);
+        const id = ids.uuid().replace(/-/g, '').slice(0, 16);
         if (sessions.has(id)) continue;
-        const made = options.make(id);
-        const entry: SessionEntry = { id, ...made, lastUsed: Date.now() };
+        const made = options.make(id, ids);
+        const entry: SessionEntry = { id, ...(name !== undefined && { name }), ...made, lastUsed: Date.now() };
         if (!options.register(entry)) continue;
         sessions.set(id, entry);
         return entry;
