@@ -37,6 +37,14 @@ function bannerOf(child: ReturnType<typeof run>, io: ReturnType<typeof collect>)
   });
 }
 
+/** Its exit code; if it has not exited within 15 s, fails with what it printed (a hang says so). */
+function exitCode(io: ReturnType<typeof collect>) {
+  return new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no exit within 15 s; stdout: ${io.out() || '(nothing)'}; stderr: ${io.err() || '(nothing)'}`)), 15_000);
+    void io.exit.then((code) => (clearTimeout(timer), resolve(code)));
+  });
+}
+
 function collect(child: ReturnType<typeof run>) {
   let out = '';
   let err = '';
@@ -63,7 +71,7 @@ describe('messaging-sandbox CLI', () => {
     expect(io.out()).toMatch(/docs: packages\/sandbox\/README\.md; the docs site: pnpm docs:serve/);
     expect(io.out()).toMatch(/control API: http:\/\/127\.0\.0\.1:\d+\/__sandbox\/ \(described at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/openapi\.json\)/);
     child.kill('SIGINT');
-    expect(await io.exit).toBe(0);
+    expect(await exitCode(io)).toBe(0);
     expect(io.out()).toContain('messaging sandbox stopped');
   }, 30_000);
 
@@ -82,7 +90,7 @@ describe('messaging-sandbox CLI', () => {
       const child = run(['--port', '0'], { bin: join(scope, 'sandbox', 'bin', 'messaging-sandbox.mjs'), cwd: project });
       const io = await banner(child);
       child.kill('SIGINT');
-      expect(await io.exit).toBe(0);
+      expect(await exitCode(io)).toBe(0);
       expect(io.out()).not.toContain('specs/');
       expect(io.out()).not.toContain('pnpm');
       expect(io.out()).toContain('request bodies: the examples in @messaging-contracts/openapi/<id>.json, on disk node_modules/@messaging-contracts/openapi/dist/<id>.json');
@@ -108,7 +116,7 @@ describe('messaging-sandbox CLI', () => {
     expect((await fetch(`${url}/__sandbox/`)).status).toBe(401);
     expect((await fetch(`${url}/__sandbox/`, { headers: { 'x-sandbox-control-token': token } })).status).toBe(200);
     child.kill('SIGINT');
-    expect(await io.exit).toBe(0);
+    expect(await exitCode(io)).toBe(0);
   }, 20_000);
 
   it('with --https, writes the generated certificate to a file a shell trusts with curl --cacert, removed when it stops', async () => {
@@ -126,13 +134,13 @@ describe('messaging-sandbox CLI', () => {
     // Without it curl refuses the self-signed certificate (60: peer certificate cannot be authenticated).
     expect(curl(`${url}/__sandbox/clock`).status).toBe(60);
     child.kill('SIGINT');
-    expect(await io.exit).toBe(0);
+    expect(await exitCode(io)).toBe(0);
     expect(existsSync(dirname(pem))).toBe(false);
   }, 30_000);
 
   it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));
-    expect(await io.exit).toBe(2);
+    expect(await exitCode(io)).toBe(2);
     expect(io.err().trim().split('\n')).toHaveLength(1);
     expect(io.err()).toMatch(/^messaging-sandbox: /);
   }, 20_000);
