@@ -34,7 +34,8 @@ async function main() {
     (response) => response.ok,
     () => false,
   );
-  if (!up) fail(`no registry answers at ${url}: start it with \`pnpm registry\` in another terminal`);
+  // Named with its storage: a registry started on another storage printed its own command (with --storage).
+  if (!up) fail(`no registry answers at ${url}, the last one started on storage ${storage}: start it (\`pnpm registry\`, with that --storage if it is not the default) in another terminal, or run the release command the running registry printed`);
 
   process.stdout.write('release:local: the release HEAD would make (its pending changesets applied in a temporary clone; commit first: uncommitted changes are not in it)\n');
   const versioned = versionThisCommit();
