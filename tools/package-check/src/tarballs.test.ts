@@ -40,6 +40,10 @@ describe.each(EXPECTED_PUBLISHABLE)('%s tarball', (name) => {
     expect(report.publishing).toEqual([]);
   });
 
+  it("its README cites only files it ships, or links them in the repository; monorepo commands only under a maintainers' heading", () => {
+    expect(report.readme).toEqual([]);
+  });
+
   it('is clean under publint, suggestions included', () => {
     expect(report.publint).toEqual([]);
   });
