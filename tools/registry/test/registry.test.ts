@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/clone.js';
 import { PortTakenError, type Registry, SCOPE, defaultStorage, startRegistry } from '../src/registry.js';
 import { startRegistryProcess } from '../src/registry-process.js';
+import { withoutExpected404s } from '../src/publish-output.js';
 import { releaseLocalCommand } from '../src/release-command.js';
 
 const run = promisify(execFile);
@@ -143,5 +144,30 @@ describe('releaseLocalCommand', () => {
     expect(releaseLocalCommand(defaultStorage(env), env)).toBe('pnpm release:local');
     expect(releaseLocalCommand('/tmp/reg-1', env)).toBe('pnpm release:local --storage /tmp/reg-1');
     expect(releaseLocalCommand("/tmp/my reg's", env)).toBe(`pnpm release:local --storage '/tmp/my reg'\\''s'`);
+  });
+});
+
+describe("release:local's output", () => {
+  const output = [
+    '🦋  info npm info @messaging-contracts/a',
+    '🦋  warn Received 404 for npm info "@messaging-contracts/a"',
+    '🦋  warn Received 404 for npm info "@messaging-contracts/b"',
+    '🦋  info @messaging-contracts/a is being published because our local version (1.0.0) has not been published on npm',
+    '🦋  error an error',
+  ].join('\n');
+
+  it("leaves out changesets' 404 warning only for the packages the registry did not hold, and counts them", () => {
+    const { text, dropped } = withoutExpected404s(output, new Set(['@messaging-contracts/a']));
+    expect(dropped).toBe(1);
+    expect(text.split('\n')).toEqual([
+      '🦋  info npm info @messaging-contracts/a',
+      '🦋  warn Received 404 for npm info "@messaging-contracts/b"',
+      '🦋  info @messaging-contracts/a is being published because our local version (1.0.0) has not been published on npm',
+      '🦋  error an error',
+    ]);
+  });
+
+  it('keeps everything when no package was absent', () => {
+    expect(withoutExpected404s(output, new Set())).toEqual({ text: output, dropped: 0 });
   });
 });
