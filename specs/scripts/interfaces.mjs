@@ -46,7 +46,7 @@ const tables = {
     ),
   'specs/README.md': (apis, root) =>
     table(
-      ['id', 'interface', 'folder', 'base path', '`info.version`'],
+      ['id', 'interface', 'folder in the repository', 'base path', '`info.version`'],
       apis.map((a) => [`\`${a.id}\``, `${a.letter}: ${documentName(a)}`, `\`${a.id}/\``, a.basePath, version(root, a.id)]),
     ),
 };

@@ -1,15 +1,15 @@
 // The callback checks (section 6): a receiver for B's status and reply callbacks and C's status
 // callback, what must arrive for the messages this run sent, and the checks of what did arrive.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSandboxControlClient, type SandboxControlComponents } from '@messaging-contracts/sandbox/control-client';
+import type { SandboxControlComponents } from '@messaging-contracts/sandbox/control-client';
 import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
+import type { SandboxScope } from './sandbox-scope.js';
 import { subsection } from './sections.js';
 import type { Exchange } from './transport.js';
-import { UsageError } from './usage-error.js';
 import type { VerifyOptions } from './verify.js';
 
 type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
@@ -33,14 +33,17 @@ export async function startCallbackListener(options: VerifyOptions, apis: ApiId[
   return CallbackListener.start(options.listen ?? 0);
 }
 
-/** Triggers (from a sandbox) and awaits the callbacks of the messages this run sends, then checks every arrival. */
+/**
+ * Triggers (from a sandbox scope, when there is one) and awaits the callbacks of the messages this
+ * run sends, then checks every arrival.
+ */
 export async function verifyCallbacks(
   listener: CallbackListener,
   options: VerifyOptions,
   apis: ApiId[],
   recorder: Recorder,
   send: Send,
-  baseUrl: string,
+  scope: SandboxScope | undefined,
   print: (line: string) => void,
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
@@ -48,16 +51,10 @@ export async function verifyCallbacks(
   const failedBefore = recorder.failed;
   {
     const publicUrl = (options.callbackUrl ?? listener.url).replace(/\/$/, '');
-    // The sandbox's control API through its typed client; a call it refuses means the target is
-    // not the sandbox --sandbox-control says it is: bad usage, not a failed check.
-    const control = createSandboxControlClient({ baseUrl, timeoutMs: options.timeoutMs ?? 10_000 });
-    const must = async (call: string, answer: Promise<{ response: Response; error?: unknown }>) => {
-      const { response, error } = await answer;
-      if (!response.ok) throw new UsageError(`the sandbox control API answered ${response.status} to ${call}: ${JSON.stringify(error ?? null).slice(0, 200)}`);
-    };
-    if (options.sandboxControl) {
+    // The sandbox scope's control operations (a call it refuses is bad usage: sandbox-scope.ts).
+    if (scope) {
       const urls = Object.fromEntries(kinds.map((k) => [k, `${publicUrl}${CALLBACK_ROUTES[k].path}`])) as SandboxControlComponents['schemas']['CallbackUrls'];
-      await must('PUT /__sandbox/callbacks', control.PUT('/callbacks', { body: urls }));
+      await scope.setCallbacks(urls);
     }
     // What must arrive: a status callback for each message sent here (and, from a sandbox, a reply).
     const expected: { kind: CallbackKind; id?: string }[] = [];
@@ -73,13 +70,13 @@ export async function verifyCallbacks(
         continue;
       }
       expected.push({ kind, id });
-      if (options.sandboxControl) {
+      if (scope) {
         // A state other than the one a new message has (section 3), from the bundle's own enum.
         const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
         const status = (statuses.find((s) => s !== 'accepted') ?? 'sent') as SandboxControlComponents['schemas']['StatusChange']['status'];
-        await must('POST /__sandbox/status', control.POST('/status', { body: { id, status } }));
+        await scope.setStatus({ id, status });
         if (api === 'sms-v2') {
-          await must('POST /__sandbox/reply', control.POST('/reply', { body: { messageId: id } }));
+          await scope.reply(id);
           expected.push({ kind: 'smsReply' });
         }
       }

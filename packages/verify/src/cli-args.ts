@@ -11,7 +11,7 @@ export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>]
   [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-retry-after <s>] [--dry-run]
-  [--seed <n>] [--generated <n>] [--sandbox-control] [--listen <port>] [--callback-url <url>]
+  [--seed <n>] [--generated <n>] [--sandbox-control] [--sandbox-session <id>] [--listen <port>] [--callback-url <url>]
   [--callback-timeout-ms <n>] [--junit <file>] [--json <file>] [--quiet]`;
 
 export interface CliOptions extends VerifyOptions {
@@ -49,6 +49,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         seed: { type: 'string' },
         generated: { type: 'string' },
         'sandbox-control': { type: 'boolean' },
+        'sandbox-session': { type: 'string' },
         listen: { type: 'string' },
         'callback-url': { type: 'string' },
         'callback-timeout-ms': { type: 'string' },
@@ -67,6 +68,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   const sandbox = flag('sandbox');
   if (sandbox && text('base-url') !== undefined) throw new UsageError('--sandbox starts its own target; leave out --base-url');
   if (sandbox && flag('live')) throw new UsageError('--sandbox runs on loopback; leave out --live');
+  if (sandbox && text('sandbox-session') !== undefined) throw new UsageError('--sandbox-session names a session of a running sandbox (--base-url); --sandbox starts its own');
   if (!sandbox && text('base-url') === undefined) throw new UsageError('--base-url <url> is required (or --sandbox)');
   if (text('destinations') !== undefined && !flag('live')) throw new UsageError('--destinations is used only with --live');
 
@@ -95,7 +97,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     sandbox,
     live: flag('live'),
     dryRun: flag('dry-run'),
-    sandboxControl: sandbox || flag('sandbox-control'),
+    sandboxControl: sandbox || flag('sandbox-control') || text('sandbox-session') !== undefined,
     quiet: flag('quiet'),
   };
   if (flag('live')) {
@@ -106,6 +108,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     if (value !== undefined) options[key] = value;
   };
   set('applicationName', text('application-name'));
+  set('sandboxSession', text('sandbox-session'));
   set('maxRequests', integer('max-requests', text('max-requests'), 1, 100_000));
   set('intervalMs', integer('interval-ms', text('interval-ms'), 0, 60_000));
   set('timeoutMs', integer('timeout-ms', text('timeout-ms'), 1, 300_000));

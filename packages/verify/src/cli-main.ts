@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
-import { junitOf, summaryLine } from './report.js';
+import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, UnreachableError } from './transport.js';
 import { UsageError, verify } from './verify.js';
 
@@ -26,7 +26,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     options = parseCliArgs(argv, env);
   } catch (error) {
     if (error instanceof UsageError || error instanceof DestinationsError) {
-      io.err(`messaging-verify: ${error.message}\n`);
+      // Nothing ran, and the flags that name the report files were not read: no report.
+      const asked = argv.some((arg) => /^--(json|junit)(=|$)/.test(arg));
+      io.err(`messaging-verify: ${error.message}${asked ? ' (no report written: the flags could not be read, nothing ran)' : ''}\n`);
       return 2;
     }
     throw error;
@@ -44,20 +46,31 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.credentials = sandbox.credentials;
     }
     const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`) });
-    const secrets = secretsOf(options.credentials ?? {});
-    const safe = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
-    if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
-    if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
+    writeReports(options, report);
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
     io.out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
+    // A run that stopped still writes the reports asked for: the checks made until then, and
+    // `stopped` saying why (README, "Command").
+    const partial = reportOf(error);
+    if (partial) writeReports(options, partial);
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
       io.err(`messaging-verify: ${error.message}\n`);
+      const files = [options.json, options.junit].filter((file) => file !== undefined);
+      if (partial && files.length > 0) io.err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
       return 2;
     }
     throw error;
   } finally {
     await sandbox?.close();
   }
+}
+
+/** The JSON and JUnit reports asked for, every credential value redacted. */
+function writeReports(options: CliOptions, report: Report) {
+  const secrets = secretsOf(options.credentials ?? {});
+  const safe = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
+  if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
 }

@@ -1,5 +1,5 @@
 export { verify, checkTarget, UsageError, type VerifyOptions } from './verify.js';
-export { summaryLine, junitOf, type CheckResult, type Report } from './report.js';
+export { summaryLine, junitOf, reportOf, type CheckResult, type Report } from './report.js';
 export { readDestinations, parseDestinations, DestinationsError, type Destinations } from './destinations.js';
 export { CREDENTIAL_SOURCES, type Credentials, type BasicCredentials, type ApiKeyCredentials } from './credentials.js';
 export { UnreachableError, BudgetError, curlOf } from './transport.js';

@@ -27,6 +27,19 @@ export interface Report {
   notes: string[];
   durationMs: number;
   seed: number;
+  /** Why the run stopped before its end (bad usage, an unreachable target, a spent budget); its checks are those made until then. */
+  stopped?: string;
+}
+
+/** The error, carrying the report of the run it stopped (`reportOf`), with `stopped` set to its message. */
+export function withReport(error: unknown, report: Report): unknown {
+  if (error instanceof Error) Object.defineProperty(error, 'report', { value: { ...report, stopped: error.message }, enumerable: false, configurable: true });
+  return error;
+}
+
+/** The report of the run an error stopped: what was checked until then; undefined for any other error. */
+export function reportOf(error: unknown): Report | undefined {
+  return error instanceof Error ? (error as Error & { report?: Report }).report : undefined;
 }
 
 export class Recorder {
@@ -79,6 +92,12 @@ export function junitOf(report: Report): string {
         lines.push('    </testcase>');
       }
     }
+    lines.push('  </testsuite>');
+  }
+  if (report.stopped !== undefined) {
+    // A run that stopped is not a pass of what it did not reach: one errored case says so.
+    lines.push('  <testsuite name="messaging-verify" tests="1" failures="0" errors="1">');
+    lines.push(`    <testcase classname="messaging-verify" name="the run"><error message="${xml(report.stopped)}">${xml(report.stopped)}</error></testcase>`);
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>');

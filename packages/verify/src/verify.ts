@@ -10,9 +10,10 @@ import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
-import { type Report, Recorder } from './report.js';
+import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
+import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
 import { Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
@@ -50,6 +51,12 @@ export interface VerifyOptions {
   applicationName?: string;
   /** The target is a sandbox: register callbacks and change statuses through its control API (`/__sandbox`). */
   sandboxControl?: boolean;
+  /**
+   * The target is a sandbox, and the credentials are those of this session of it: every control
+   * call goes to `/__sandbox/sessions/{id}/…` (implies `sandboxControl`). Without it the control
+   * calls act on the sandbox's global scope.
+   */
+  sandboxSession?: string;
   /** Port of the callback receiver on 127.0.0.1 (0: any free port). */
   listen?: number;
   /** Public URL of the receiver, as the target reaches it; default the receiver's own URL. */
@@ -84,11 +91,13 @@ export function checkTarget(options: VerifyOptions): URL {
     throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
   }
   if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
-  if (options.live && options.sandboxControl) throw new UsageError('--sandbox-control drives a local sandbox; it cannot be combined with --live');
+  const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
+  if (options.live && drivesSandbox) throw new UsageError(`${options.sandboxSession !== undefined ? '--sandbox-session' : '--sandbox-control'} drives a local sandbox; it cannot be combined with --live`);
+  if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession);
   if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
     throw new UsageError('--listen with --live needs --callback-url <url>: the address the service reaches the receiver at');
   }
-  if (options.callbackUrl !== undefined && options.listen === undefined && !options.sandboxControl) {
+  if (options.callbackUrl !== undefined && options.listen === undefined && !drivesSandbox) {
     throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
   }
   if (!options.dryRun) {
@@ -102,13 +111,46 @@ export function checkTarget(options: VerifyOptions): URL {
   return url;
 }
 
-export async function verify(options: VerifyOptions): Promise<Report> {
+/**
+ * One run. An error that stops it (a UsageError, UnreachableError or BudgetError, exit 2 in the
+ * CLI) carries `report` (report.ts, `reportOf`): the checks made until then, and `stopped` saying why.
+ */
+export async function verify(given: VerifyOptions): Promise<Report> {
   const started = Date.now();
-  const url = checkTarget(options);
-  const loopback = isLoopback(url);
+  const options: VerifyOptions = { ...given, sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined) };
   const print = options.print ?? (() => {});
   const apis = [...(options.apis ?? API_IDS)];
   const recorder = new Recorder(print);
+  const seed = options.seed ?? 1;
+  // What the report needs from the run as it goes: the target as checked, and the transport's count.
+  const state: RunState = { target: options.baseUrl };
+  const report = (): Report => ({
+    target: state.target,
+    apis,
+    checks: recorder.checks,
+    failed: recorder.failed,
+    requests: state.transport?.sent ?? 0,
+    notes: recorder.notes,
+    durationMs: Date.now() - started,
+    seed,
+  });
+  try {
+    await run(options, apis, recorder, seed, state);
+  } catch (error) {
+    throw withReport(error, report());
+  }
+  return report();
+}
+
+interface RunState {
+  target: string;
+  transport?: Transport;
+}
+
+async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, seed: number, state: RunState): Promise<void> {
+  const url = checkTarget(options);
+  const loopback = isLoopback(url);
+  const print = options.print ?? (() => {});
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
   const transport = new Transport({
     credentials: options.credentials ?? {},
@@ -122,8 +164,9 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     print,
     ...(options.printRequest && { printRequest: options.printRequest }),
   });
-  const seed = options.seed ?? 1;
   const baseUrl = url.href.replace(/\/$/, '');
+  state.transport = transport;
+  state.target = baseUrl;
   const applicationName =
     options.applicationName ??
     (operationsOf('campaign-manager-v1')[0]?.parameters.find((p) => p.name === 'application_name')?.example as string | undefined) ??
@@ -138,9 +181,19 @@ export async function verify(options: VerifyOptions): Promise<Report> {
     return answer;
   };
 
-  print(`messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}, ${apis.join(', ')}, seed ${seed}`);
-  const listener = await startCallbackListener(options, apis, recorder, print);
+  print(
+    `messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}${options.sandboxSession !== undefined ? ` (sandbox session ${options.sandboxSession})` : ''}, ${apis.join(', ')}, seed ${seed}`,
+  );
+  // The sandbox scope driven (global, or a session), opened before the run's first request: a
+  // session the sandbox does not have stops the run before anything is sent. A dry run sends nothing.
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const scope =
+    options.sandboxControl && !options.dryRun
+      ? await SandboxScope.open(baseUrl, { timeoutMs, ...(options.sandboxSession !== undefined && { session: options.sandboxSession }) }, (text) => recorder.note(text))
+      : undefined;
+  let listener: Awaited<ReturnType<typeof startCallbackListener>> | undefined;
   try {
+    listener = await startCallbackListener(options, apis, recorder, print);
     for (const api of apis) {
       const phase = async (name: string, run: () => Promise<void>) => {
         const before = recorder.checks.length;
@@ -150,7 +203,7 @@ export async function verify(options: VerifyOptions): Promise<Report> {
       };
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
-      const now = await targetNow(baseUrl, { ...options, timeoutMs: options.timeoutMs ?? 10_000 }, (text) => recorder.note(text));
+      const now = await targetNow(scope, (text) => recorder.note(text));
       const operations = operationsOf(api);
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>
@@ -241,21 +294,13 @@ export async function verify(options: VerifyOptions): Promise<Report> {
         });
       }
     }
-    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, baseUrl, print);
+    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print);
   } finally {
+    // The scope's callback addresses as they were (the receiver closes next), however the run ended.
+    const notRestored = await scope?.restore();
+    if (notRestored) recorder.note(notRestored);
     await listener?.close();
   }
-
-  return {
-    target: baseUrl,
-    apis,
-    checks: recorder.checks,
-    failed: recorder.failed,
-    requests: transport.sent,
-    notes: recorder.notes,
-    durationMs: Date.now() - started,
-    seed,
-  };
 }
 
 /** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */

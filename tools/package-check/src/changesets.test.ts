@@ -25,7 +25,11 @@ beforeEach(() => {
   }
   for (const pkg of packages) {
     mkdirSync(join(copy, pkg.relativeDir), { recursive: true });
-    cpSync(join(pkg.dir, 'package.json'), join(copy, pkg.relativeDir, 'package.json'));
+    // As after the first release (1.0.0): on 0.x a caret range holds no other version, so the
+    // ranges would not show what they do for integrators.
+    const manifest = JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as { version: string };
+    if (!pkg.private) manifest.version = RELEASED;
+    writeFileSync(join(copy, pkg.relativeDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   }
   // Only for `pnpm run` to find the root's `changeset` binary in node_modules/.bin.
   symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
@@ -61,7 +65,8 @@ function bump(version: string, type: 'major' | 'minor' | 'patch' | 'none'): stri
   return version;
 }
 
-const current = (name: string): string => (byName.get(name) as WorkspacePackage).version;
+const RELEASED = '1.0.0';
+const current = (name: string): string => ((byName.get(name) as WorkspacePackage).private ? (byName.get(name) as WorkspacePackage).version : RELEASED);
 
 describe('pnpm version-packages', () => {
   it('bumps the named packages, patches their dependents, and writes the changelogs', async () => {
@@ -69,8 +74,10 @@ describe('pnpm version-packages', () => {
     writeChangeset('core-fix', { [`${scope}/client-core`]: 'patch' }, 'Sample fix in the shared retry.');
     await versionPackages();
 
-    // [package, bump]. Dependents get a patch (updateInternalDependencies: "patch"): their
-    // `workspace:*` dependency will be packed as the new exact version. A devDependency
+    // [package, bump]. Dependents by an exact range (`workspace:*`) get a patch: their dependency
+    // will be packed as the new exact version. Dependents by a caret range (`workspace:^`, the
+    // clients and the sandbox on client-core) get nothing for a patch or minor: their published
+    // `^1.0.0` already takes it, and npm installs one client-core for every client. A devDependency
     // (the types packages on @messaging-contracts/openapi) never causes a release. Each client
     // is linked with its types package (.changeset/config.json) because it re-exports those
     // types: a major types change is a major change of the client too.
@@ -80,14 +87,14 @@ describe('pnpm version-packages', () => {
       [`${scope}/client-core`, 'patch'],
       [`${scope}/gateway-v1-client`, 'major'], // linked with gateway-v1-types
       [`${scope}/im-v1-client`, 'minor'], // linked with im-v1-types
-      [`${scope}/sms-v2-client`, 'patch'], // client-core
-      [`${scope}/campaign-manager-v1-client`, 'patch'], // client-core
+      [`${scope}/sms-v2-client`, 'none'], // client-core by caret
+      [`${scope}/campaign-manager-v1-client`, 'none'], // client-core by caret
       [`${scope}/webhooks`, 'patch'], // im-v1-types
       [`${scope}/validators`, 'none'],
       [`${scope}/sms-v2-types`, 'none'],
       [`${scope}/campaign-manager-v1-types`, 'none'],
       [`${scope}/openapi`, 'none'],
-      [`${scope}/sandbox`, 'patch'], // client-core (its control client)
+      [`${scope}/sandbox`, 'none'], // client-core by caret (its control client)
       [`${scope}/verify`, 'patch'], // webhooks
       ...packages.filter((pkg) => pkg.private).map((pkg): [string, 'none'] => [pkg.name, 'none']),
     ];
@@ -113,6 +120,18 @@ describe('pnpm version-packages', () => {
     expect(manifestAfter(`${scope}/gateway-v1-client`).dependencies?.[`${scope}/gateway-v1-types`]).toBe('workspace:*');
     // The changesets are consumed.
     expect(existsSync(join(copy, '.changeset', 'core-fix.md'))).toBe(false);
+  });
+
+  it('a client-core major releases every dependent by caret (its range no longer holds it), which keeps `workspace:^`', async () => {
+    writeChangeset('core-major', { [`${scope}/client-core`]: 'major' }, 'Sample breaking change of the shared client code.');
+    await versionPackages();
+    expect(manifestAfter(`${scope}/client-core`).version).toBe('2.0.0');
+    for (const name of ['gateway-v1-client', 'sms-v2-client', 'im-v1-client', 'campaign-manager-v1-client', 'sandbox'].map((short) => `${scope}/${short}`)) {
+      expect(manifestAfter(name).version, name).toBe(bump(current(name), 'patch'));
+      expect(manifestAfter(name).dependencies?.[`${scope}/client-core`], name).toBe('workspace:^');
+    }
+    // The contract's packages do not depend on client-core.
+    expect(manifestAfter(`${scope}/validators`).version).toBe(current(`${scope}/validators`));
   });
 
   it('refuses a changeset that would version a private package with a published one', async () => {

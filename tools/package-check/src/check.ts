@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { attwProfile, runAttw, type AttwResult } from './attw.js';
 import { checkFileList, checkSourceMaps } from './file-list.js';
 import { checkManifest } from './manifest.js';
 import { fileText, readTarball, type PackedPackage } from './pack.js';
 import { runPublint } from './publint.js';
-import type { Manifest } from './workspace.js';
+import { checkReadmePaths, repositoryWebOf } from './readme-paths.js';
+import { type Manifest, repoRoot } from './workspace.js';
 
 export interface TarballReport {
   name: string;
@@ -15,6 +18,8 @@ export interface TarballReport {
   publishing: string[];
   publint: string[];
   attw: AttwResult;
+  /** Paths the README cites that the tarball does not ship, and monorepo-only commands (readme-paths.ts). */
+  readme: string[];
 }
 
 /** Every check of one packed tarball. Each list is empty when that check passes. */
@@ -32,7 +37,21 @@ export async function checkTarball(packed: PackedPackage): Promise<TarballReport
     publishing: checkManifest(manifest, packed.relativeDir, fileText(contents, 'README.md')),
     publint: await runPublint(bytes),
     attw: await runAttw(bytes),
+    readme: readmeProblems(manifest, packed, fileText(contents, 'README.md')),
   };
+}
+
+function readmeProblems(manifest: Manifest, packed: PackedPackage, readme: string | undefined): string[] {
+  if (readme === undefined) return []; // checkManifest reports it
+  const repositoryWeb = repositoryWebOf(manifest.repository);
+  if (repositoryWeb === undefined) return []; // checkManifest reports it
+  return checkReadmePaths(readme, { files: packed.files, relativeDir: packed.relativeDir, repoRoot, repositoryWeb, branch: baseBranch() });
+}
+
+/** The branch repository links name: the one changesets releases from. */
+function baseBranch(): string {
+  const config = JSON.parse(readFileSync(join(repoRoot, '.changeset', 'config.json'), 'utf8')) as { baseBranch?: string };
+  return config.baseBranch ?? 'main';
 }
 
 /** All problems of a report, each prefixed with the check that found it. */
@@ -43,5 +62,6 @@ export function reportProblems(report: TarballReport): string[] {
     ...report.publishing.map((line) => `package.json: ${line}`),
     ...report.publint.map((line) => `publint: ${line}`),
     ...report.attw.problems.map((line) => `attw (${attwProfile.name}): ${line}`),
+    ...report.readme.map((line) => `readme: ${line}`),
   ];
 }

@@ -13,7 +13,7 @@ const good: Manifest = {
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
   files: ['dist'],
   engines: { node: NODE },
-  dependencies: { '@messaging-contracts/client-core': '0.1.0' },
+  dependencies: { '@messaging-contracts/client-core': '^0.1.0', '@messaging-contracts/x-types': '0.1.0' },
 };
 
 const tests: [string, { manifest: Manifest; readme?: string | undefined; want: (string | RegExp)[] }][] = [
@@ -23,6 +23,15 @@ const tests: [string, { manifest: Manifest; readme?: string | undefined; want: (
     { manifest: { ...good, sideEffects: undefined, exports: { './a.json': './dist/a.json', './package.json': './package.json' } }, want: [] },
   ],
   ['no license', { manifest: { ...good, license: undefined }, want: ['"license" is missing'] }],
+  [
+    'client-core pinned exactly (two copies of its classes after a partial release)',
+    { manifest: { ...good, dependencies: { '@messaging-contracts/client-core': '0.1.0' } }, want: [/^dependencies\.@messaging-contracts\/client-core is "0\.1\.0", not a caret range/] },
+  ],
+  [
+    'a contract package by caret (a newer contract than the dependent was released with)',
+    { manifest: { ...good, dependencies: { '@messaging-contracts/client-core': '^0.1.0', '@messaging-contracts/x-types': '^0.1.0' } }, want: [/^dependencies\.@messaging-contracts\/x-types is "\^0\.1\.0", not an exact version/] },
+  ],
+  ['a dependency outside our scope takes any range', { manifest: { ...good, dependencies: { ...(good.dependencies as Record<string, string>), 'openapi-fetch': '~0.15.0' } }, want: [] }],
   ['no repository', { manifest: { ...good, repository: undefined }, want: [/"repository" is missing/] }],
   [
     'a repository pointing at another folder',

@@ -1,3 +1,4 @@
+import { checkInternalRanges } from './internal-ranges.js';
 import { type Manifest, supportedNode } from './workspace.js';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'] as const;
@@ -9,7 +10,8 @@ const MODULE_FILE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
  * Problems with the publishing fields of a packed manifest (what the registry will show), for the
  * package at `relativeDir` in the repository: `type`, `exports` with `types` first wherever a
  * subpath leads to a module, `files`, `license`, `repository` (with its folder),
- * `sideEffects: false` for packages of modules, no `workspace:` range left, a README with a
+ * `sideEffects: false` for packages of modules, no `workspace:` range left, our own packages by the
+ * range their kind takes (internal-ranges.ts: client-core by caret, the rest exact), a README with a
  * TypeScript usage example, and `engines.node` the supported versions (`node`, the root's).
  */
 export function checkManifest(manifest: Manifest, relativeDir: string, readme: string | undefined, node: string = supportedNode()): string[] {
@@ -51,6 +53,8 @@ export function checkManifest(manifest: Manifest, relativeDir: string, readme: s
       }
     }
   }
+
+  problems.push(...checkInternalRanges(manifest));
 
   if (readme === undefined) problems.push('README.md is missing');
   else if (usageExample(readme) === undefined) problems.push('README.md has no ```ts usage example');

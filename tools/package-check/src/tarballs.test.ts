@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkTarball, type TarballReport } from './check.js';
+import { CARET_DEPENDENCIES } from './internal-ranges.js';
 import type { PackedPackage } from './pack.js';
 import { EXPECTED_PUBLISHABLE, IDS } from './test-support/expected.js';
 import { packedPackage } from './test-support/packed.js';
@@ -38,6 +39,10 @@ describe.each(EXPECTED_PUBLISHABLE)('%s tarball', (name) => {
 
   it('has its publishing fields: exports with types, files, license, repository, sideEffects, README example', () => {
     expect(report.publishing).toEqual([]);
+  });
+
+  it("its README cites only files it ships, or links them in the repository; monorepo commands only under a maintainers' heading", () => {
+    expect(report.readme).toEqual([]);
   });
 
   it('is clean under publint, suggestions included', () => {
@@ -81,15 +86,20 @@ describe('all tarballs', () => {
     expect([...urls][0]).toMatch(/^"git\+https:/);
   });
 
-  it('depend on each other by the exact version being released (pnpm pack rewrote workspace:*)', () => {
+  it('depend on each other from the version being released: client-core by caret, the rest exactly (pnpm pack rewrote workspace:^ and workspace:*)', () => {
+    let carets = 0;
     for (const name of EXPECTED_PUBLISHABLE) {
       const report = reports.get(name);
       expect(report, `${name} was not checked`).toBeDefined();
       const deps = (report?.manifest.dependencies ?? {}) as Record<string, string>;
       for (const [dep, range] of Object.entries(deps).filter(([dep]) => dep.startsWith('@messaging-contracts/'))) {
         const version = reports.get(dep)?.manifest.version;
-        expect(range, `${name} -> ${dep}`).toBe(version);
+        const caret = CARET_DEPENDENCIES.includes(dep);
+        if (caret) carets += 1;
+        expect(range, `${name} -> ${dep}`).toBe(caret ? `^${version}` : version);
       }
     }
+    // The four clients and the sandbox's control client take client-core by caret.
+    expect(carets).toBe(5);
   });
 });

@@ -2,6 +2,7 @@
 // `pnpm registry`: starts the local registry and prints its URL, the .npmrc lines an integrator adds
 // and where it stores packages. Ctrl-C (SIGINT) or SIGTERM stops it.
 import { parseArgs } from 'node:util';
+import { RELEASE_HINT, releaseLocalCommand } from './release-command.js';
 import { defaultUplink } from './uplink.js';
 import { DEFAULT_PORT, PortTakenError, type Registry, defaultStorage, startRegistry } from './registry.js';
 
@@ -59,7 +60,8 @@ async function main() {
       ...registry.npmrc.trimEnd().split('\n').map((line) => `    ${line}`),
       '',
       `  packages stored in ${registry.storage}`,
-      `  the same lines are in ${registry.npmrcFile}; publish every package to it: pnpm release:local`,
+      `  the same lines are in ${registry.npmrcFile}`,
+      `  ${RELEASE_HINT}${releaseLocalCommand(registry.storage)}`,
       '  everything outside @messaging-contracts comes from the default npm registry',
       '',
       'Ctrl-C to stop.',

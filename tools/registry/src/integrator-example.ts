@@ -35,9 +35,12 @@ function step(name: string, command: string, args: string[], cwd: string, env: N
   if (result.status !== 0) throw new StepFailed(`${name} failed (${result.error ? result.error.message : `exit ${result.status ?? result.signal}`})`);
 }
 
-/** `pnpm release:local --storage <storage>`, as the README's Install section runs it (its node). */
-function releaseLocal(storage: string) {
-  step('release:local', process.execPath, [join(repoRoot, 'tools', 'registry', 'dist', 'release-local.js'), '--storage', storage], repoRoot);
+/**
+ * The release command the registry printed for itself, run from the repository exactly as printed
+ * (through sh, as a user pastes it), the README's Install section's second command.
+ */
+function releaseLocal(registry: Registry) {
+  step('release:local', 'sh', ['-c', registry.releaseCommand], repoRoot);
 }
 
 /** The example as committed at HEAD (not the working tree), written into `into`. */
@@ -74,7 +77,7 @@ async function main(): Promise<number> {
   try {
     registry = await startRegistryProcess(storage);
     say(`fresh registry at ${registry.url}`);
-    releaseLocal(storage);
+    releaseLocal(registry);
 
     // The example as committed, in a folder of its own: another repository.
     exportCommitted(consumer);

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NPMRC_FILE } from './registry.js';
+import { RELEASE_HINT } from './release-command.js';
 
 const cli = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'dist', 'cli.js');
 const START_TIMEOUT_MS = 60_000;
@@ -13,6 +14,10 @@ export interface RegistryProcess {
   url: string;
   storage: string;
   npmrcFile: string;
+  /** The `pnpm release:local ...` command it printed for itself, to run from the repository as is. */
+  releaseCommand: string;
+  /** Everything it printed at start. */
+  banner: string;
   close(): Promise<void>;
 }
 
@@ -36,15 +41,16 @@ export async function startRegistryProcess(storage: string): Promise<RegistryPro
       reject(new Error(`the registry exited (${code}) before it started:\n${output}`));
     });
   });
-  return {
-    url,
-    storage,
-    npmrcFile: join(storage, NPMRC_FILE),
-    async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
+  const close = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
   };
+  const releaseCommand = output.split('\n').find((line) => line.includes(RELEASE_HINT))?.split(RELEASE_HINT)[1];
+  if (!releaseCommand) {
+    await close();
+    throw new Error(`the registry printed no release command ("${RELEASE_HINT}..."):\n${output}`);
+  }
+  return { url, storage, npmrcFile: join(storage, NPMRC_FILE), releaseCommand, banner: output, close };
 }

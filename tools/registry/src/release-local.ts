@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { withoutExpected404s } from './publish-output.js';
 import { publishedVersions } from './published.js';
 import { publishTo, versionThisCommit } from './release.js';
 import { NPMRC_FILE, SCOPE, defaultStorage } from './registry.js';
@@ -34,7 +35,8 @@ async function main() {
     (response) => response.ok,
     () => false,
   );
-  if (!up) fail(`no registry answers at ${url}: start it with \`pnpm registry\` in another terminal`);
+  // Named with its storage: a registry started on another storage printed its own command (with --storage).
+  if (!up) fail(`no registry answers at ${url}, the last one started on storage ${storage}: start it (\`pnpm registry\`, with that --storage if it is not the default) in another terminal, or run the release command the running registry printed`);
 
   process.stdout.write('release:local: the release HEAD would make (its pending changesets applied in a temporary clone; commit first: uncommitted changes are not in it)\n');
   const versioned = versionThisCommit();
@@ -44,7 +46,11 @@ async function main() {
   let code: number | null;
   try {
     const run = publishTo({ url, npmrcFile }, versioned);
-    process.stdout.write(run.output);
+    // The packages this registry has never held: changesets' 404 warning for each is expected.
+    const absent = new Set(packages.filter((pkg) => (before.get(pkg.name) ?? []).length === 0).map((pkg) => pkg.name));
+    const { text, dropped } = withoutExpected404s(run.output, absent);
+    process.stdout.write(text);
+    if (dropped > 0) process.stdout.write(`\n(${dropped} lines "warn Received 404 for npm info" left out: changesets asks the registry for each package first, and these ${dropped} were not in it yet)\n`);
     code = run.code;
   } finally {
     versioned.clone.remove();

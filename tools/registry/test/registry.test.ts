@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortTakenError, type Registry, SCOPE, startRegistry } from '../src/registry.js';
+import { repoRoot } from '../src/clone.js';
+import { PortTakenError, type Registry, SCOPE, defaultStorage, startRegistry } from '../src/registry.js';
+import { startRegistryProcess } from '../src/registry-process.js';
+import { withoutExpected404s } from '../src/publish-output.js';
+import { releaseLocalCommand } from '../src/release-command.js';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '..', 'dist', 'cli.js');
@@ -113,5 +117,57 @@ describe('pnpm registry (the CLI)', () => {
     const result = await run(process.execPath, [cli, '--port', port, '--storage', storage]).catch((error: { code: number; stderr: string }) => error);
     expect('code' in result ? result.code : 0).toBe(2);
     expect((result as { stderr: string }).stderr).toContain(`port ${port} on 127.0.0.1 is taken`);
+  });
+
+  it('prints the exact release command for its storage; run as printed, from the repository, it goes to this registry and no other', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'registry-own-'));
+    try {
+      const started = await startRegistryProcess(own);
+      await started.close();
+      // The storage is not the default one, so the command names it (bare \`pnpm release:local\` would
+      // read the default storage's npmrc: another registry, or none).
+      expect(started.releaseCommand).toBe(`pnpm release:local --storage ${own}`);
+      // Run as printed with the registry stopped: it must name this registry's URL as the one that
+      // does not answer (so it read this storage), and publish nothing anywhere.
+      const result = await run('sh', ['-c', started.releaseCommand], { cwd: repoRoot, timeout: 120_000 }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+      expect('code' in result ? result.code : 0).toBe(1);
+      expect(result.stderr).toContain(`release:local: no registry answers at ${started.url}`);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('releaseLocalCommand', () => {
+  it('the default storage needs no flag; any other is named, quoted for sh when it must be', () => {
+    const env = { XDG_DATA_HOME: '/home/someone/data' };
+    expect(releaseLocalCommand(defaultStorage(env), env)).toBe('pnpm release:local');
+    expect(releaseLocalCommand('/tmp/reg-1', env)).toBe('pnpm release:local --storage /tmp/reg-1');
+    expect(releaseLocalCommand("/tmp/my reg's", env)).toBe(`pnpm release:local --storage '/tmp/my reg'\\''s'`);
+  });
+});
+
+describe("release:local's output", () => {
+  const output = [
+    '🦋  info npm info @messaging-contracts/a',
+    '🦋  warn Received 404 for npm info "@messaging-contracts/a"',
+    '🦋  warn Received 404 for npm info "@messaging-contracts/b"',
+    '🦋  info @messaging-contracts/a is being published because our local version (1.0.0) has not been published on npm',
+    '🦋  error an error',
+  ].join('\n');
+
+  it("leaves out changesets' 404 warning only for the packages the registry did not hold, and counts them", () => {
+    const { text, dropped } = withoutExpected404s(output, new Set(['@messaging-contracts/a']));
+    expect(dropped).toBe(1);
+    expect(text.split('\n')).toEqual([
+      '🦋  info npm info @messaging-contracts/a',
+      '🦋  warn Received 404 for npm info "@messaging-contracts/b"',
+      '🦋  info @messaging-contracts/a is being published because our local version (1.0.0) has not been published on npm',
+      '🦋  error an error',
+    ]);
+  });
+
+  it('keeps everything when no package was absent', () => {
+    expect(withoutExpected404s(output, new Set())).toEqual({ text: output, dropped: 0 });
   });
 });
