@@ -1,4 +1,4 @@
-// Builds (turbo, a cache hit after `pnpm build`) and packs every publishable package once per test
+// Builds (turbo, a cache hit after `pnpm build`; not as a turbo task, see below) and packs every publishable package once per test
 // run, and hands the tarballs to every test file through vitest's provide/inject. Nothing here
 // throws for a package that fails to build or pack: that would abort every project of a root
 // `vitest run`; the tests of that package fail instead, with the reason.
@@ -19,7 +19,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const packages = publishablePackages();
-  const buildError = await buildPackages(packages);
+  // As a turbo task (`pnpm test`: TURBO_HASH is set), turbo has built every one of them before
+  // this task started (turbo.json: dependsOn build and ^build). Building again then only replays
+  // the cache, which rewrites their dist/ while other packages' tests read it (seen in CI: ENOENT
+  // copying the sandbox's dist/, and a sandbox CLI that never printed its banner). Run directly
+  // (vitest), nothing has built them.
+  const buildError = process.env.TURBO_HASH ? undefined : await buildPackages(packages);
   const packDir = mkdtempSync(join(tmpdir(), 'package-check-'));
   const packed = await packAll(packages, packDir);
   project.provide('packDir', packDir);
