@@ -87,13 +87,18 @@ describe('the gate rule', () => {
     ['a non-breaking change without a changeset fails', { given: { mutate: addOptionalField, changesets: { 'README.md': readme } }, want: { exitCode: 1, errors: missing('minor', undefined) } }],
     ['a non-breaking change with minor changesets passes', { given: { mutate: addOptionalField, changesets: { 'a.md': all('minor') } }, want: { exitCode: 0, errors: [] } }],
     ['a change outside paths (the title) needs a patch changeset', { given: { mutate: retitle, changesets: {} }, want: { exitCode: 1, errors: missing('patch', undefined) } }],
+    // Before the first release a breaking change needs a minor bump (a major would only raise the first version).
     [
-      'before the first release a breaking change is covered by any changeset',
-      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('patch') }, released: false }, want: { exitCode: 0, errors: [] } },
+      'before the first release a breaking change is covered by minor changesets',
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('minor') }, released: false }, want: { exitCode: 0, errors: [] } },
+    ],
+    [
+      'before the first release a breaking change with only patch changesets fails, asking for minor ones',
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('patch') }, released: false }, want: { exitCode: 1, errors: missing('minor', 'patch') } },
     ],
     [
       'before the first release a contract change still needs a changeset',
-      { given: { mutate: removeBroadcast, changesets: {}, released: false }, want: { exitCode: 1, errors: missing('patch', undefined) } },
+      { given: { mutate: removeBroadcast, changesets: {}, released: false }, want: { exitCode: 1, errors: missing('minor', undefined) } },
     ],
     ['no change needs no changeset', { given: { mutate: () => {}, changesets: {} }, want: { exitCode: 0, errors: [] } }],
   ];
