@@ -87,7 +87,7 @@ export const late = { now: () => Date.parse('2100-01-01T00:00:00Z') };
  * itself is pinned once, by spec-check's catalogue).
  */
 export function schemaValue(api: ApiId, schema: string, property: string | undefined, keyword: string): any {
-  const component = (bundleOf(api).components?.schemas as Json | undefined)?.[schema] as Json | undefined;
+  const component = ((bundleOf(api).components as Json | undefined)?.schemas as Json | undefined)?.[schema] as Json | undefined;
   const node = (property === undefined ? component : (component?.properties as Json | undefined)?.[property]) as Json | undefined;
   const value = node?.[keyword];
   if (value === undefined) throw new Error(`${api}: ${schema}${property ? `.${property}` : ''} has no ${keyword}`);
