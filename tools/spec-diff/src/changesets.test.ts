@@ -8,6 +8,7 @@ import { addedBumps, typesPackageOf } from './changesets.js';
 import type { Json } from './diff.js';
 import { evaluate } from './gate.js';
 import { pair } from './test-support/bundles.js';
+import { changesetText } from './write-changeset.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -118,11 +119,30 @@ describe('the gate rule', () => {
     const { lines } = evaluate([{ id: 'gateway-v1', before, after }], { bumps: new Map(), affected, released: true });
     expect(lines).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
     expect(lines).toContainEqual(
-      'gateway-v1  /paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema/properties/priority  added property "priority" (sent by the service)  [non-breaking: minor]',
+      'gateway-v1  /paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema/properties/priority  added property "priority" in the response 200 of GET /messages/{messageid} (sent by the service)  [non-breaking: minor]',
     );
     const changes = lines.filter((line) => line.startsWith('gateway-v1  '));
     expect(changes.every((line) => /^gateway-v1  \/\S+  .+  \[(breaking: major|non-breaking: minor)\]$/.test(line))).toBe(true);
     expect(lines.at(-1)).toBe(`gateway-v1: ${changes.length} change(s), 1 breaking, needing a major bump; no major changeset for ${gatewayPackages.join(', ')}`);
+  });
+
+  it('writes a changeset whose summary names the field, the kind of change and where it is, not only the pointer', () => {
+    const reference = (d: Json) => d.components.schemas.MessagePostRequest.properties.reference;
+    const { before, after } = pair('im-v1', (d) => (reference(d).maxLength -= 1));
+    const limit: number = reference(before).maxLength;
+    const outcome = evaluate([{ id: 'im-v1', before, after }], { bumps: new Map(), affected, released: true });
+    expect(changesetText(outcome.changeset!)).toBe(
+      [
+        '---',
+        '"@messaging-contracts/im-v1-types": major',
+        '---',
+        '',
+        'Contract changes:',
+        '',
+        `- im-v1: changed limit maxLength ${limit} -> ${limit - 1} of property "reference" in the request body of POST /message (sent by the client) (\`/paths/~1message/post/requestBody/content/application~1json/schema/properties/reference/maxLength\`, breaking)`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('treats an interface the base does not have as an addition, and one that is gone as breaking', () => {

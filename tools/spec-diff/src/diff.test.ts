@@ -1,7 +1,7 @@
 // Before/after pairs built from our real bundles (specs/dist), one mutation each, and the
 // breaking changes the gate must (and must not) report for them.
 import { describe, expect, it } from 'vitest';
-import { diffContract, type Json } from './diff.js';
+import { diffContract, type Json, valueText } from './diff.js';
 import { apiIds, loadBundle, pair } from './test-support/bundles.js';
 
 const schemas = (document: Json) => document.components.schemas;
@@ -314,29 +314,76 @@ describe('diffContract on real bundles', () => {
 
   const reference: number = imReference(loadBundle('im-v1')).maxLength;
   const detail: number = imDetail(loadBundle('im-v1')).maxLength;
+  const templateText: number = schemas(loadBundle('im-v1')).TemplateParameter.properties.text.maxLength;
+  /** A string longer than a line shows: its first 57 characters, an ellipsis, the closing quote. */
+  const cut = (text: string) => (text.length > 58 ? `${JSON.stringify(text.slice(0, 57)).slice(0, -1)}…"` : JSON.stringify(text));
   const described: [string, string, (d: Json) => void, string][] = [
     ['removing an endpoint', 'gateway-v1', (d: Json) => delete d.paths['/messages/broadcast'], 'removed operation POST /messages/broadcast'],
     [
       'narrowing a request enum',
       'im-v1',
       (d: Json) => schemas(d).MessagePostRequest.properties.scheduler_pipe.enum.pop(),
-      'removed enum value "sqs" (sent by the client)',
+      'removed enum value "sqs" of property "scheduler_pipe" in the request body of POST /message (sent by the client)',
     ],
     [
       'tightening a maxLength',
       'im-v1',
       tighten(imReference),
-      `changed maxLength ${reference} -> ${tighter(reference)} (sent by the client)`,
+      `changed limit maxLength ${reference} -> ${tighter(reference)} of property "reference" in the request body of POST /message (sent by the client)`,
     ],
     [
       'loosening a callback limit',
       'im-v1',
       loosen(imDetail),
-      `changed maxLength ${detail} -> ${looser(detail)} (callback, sent by the service)`,
+      `changed limit maxLength ${detail} -> ${looser(detail)} of property "detail" in the request body of webhook statusCallback (callback, sent by the service)`,
+    ],
+    [
+      'tightening a nested limit',
+      'im-v1',
+      tighten((d: Json) => schemas(d).TemplateParameter.properties.text),
+      `changed limit maxLength ${templateText} -> ${tighter(templateText)} of property "message.template.parameters[].text" in the request body of POST /message (sent by the client)`,
+    ],
+    [
+      'adding an optional property',
+      'campaign-manager-v1',
+      (d: Json) => (schemas(d).ListRequest.properties.note = { type: 'string', maxLength: 160 }),
+      'added property "note" in the request body of POST /{application_name}/lists (sent by the client)',
+    ],
+    [
+      'adding a value to a request example',
+      'campaign-manager-v1',
+      (d: Json) => (d.paths['/{application_name}/lists'].post.requestBody.content['application/json'].example.note = 'Customers who opted in'),
+      'added example value "note": "Customers who opted in" in the request body of POST /{application_name}/lists (sent by the client)',
+    ],
+    [
+      'changing a parameter example',
+      'sms-v2',
+      (d: Json) => (d.paths['/messages'].get.parameters[0].example = 'other'),
+      `changed example ${JSON.stringify(loadBundle('sms-v2').paths['/messages'].get.parameters[0].example)} -> "other" in parameter "id" of GET /messages (sent by the client)`,
+    ],
+    [
+      'rewording a long description: each string cut inside its quotes, closed with an ellipsis',
+      'im-v1',
+      (d: Json) => (imDetail(d).description = `${'Said "again" '.repeat(10)}end`),
+      `changed description ${cut(imDetail(loadBundle('im-v1')).description)} -> "${'Said \\"again\\" '.repeat(4)}Said …" of property "detail" in the request body of webhook statusCallback (callback, sent by the service)`,
     ],
   ];
   it.each(described)('says what changed when %s', (_title, id, mutate, want) => {
     const { before, after } = pair(id, mutate);
     expect(diffContract(before, after).map((change) => change.what)).toContain(want);
+  });
+});
+
+describe('valueText', () => {
+  it.each([
+    ['a short string, quoted whole', 'Hello', '"Hello"'],
+    ['a long string, cut inside its quotes with an ellipsis', 'x'.repeat(100), `"${'x'.repeat(57)}…"`],
+    ['a long string of escapes, never split inside one', '"'.repeat(100), `"${'\\"'.repeat(57)}…"`],
+    ['a number', 255, '255'],
+    ['a long array, by its size', Array.from({ length: 40 }, (_, i) => i), 'an array of 40 items'],
+    ['a long object, by its size', Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${i}`, i])), 'an object with 20 keys'],
+    ['nothing', undefined, 'nothing'],
+  ])('%s', (_title, value, want) => {
+    expect(valueText(value)).toBe(want);
   });
 });
