@@ -1,11 +1,13 @@
 // @ts-check
 // One changelog page per interface: the CHANGELOG.md of each of its packages (changesets writes them
 // at release), or, before the first release, "no release yet" and the pending changesets that touch
-// them; and the breaking changes between releases. `pnpm spec-diff` refuses a breaking contract
-// change without a major changeset of the interface's types package, so the "Major Changes" of that
-// package's changelog are the breaking-change report between its releases.
+// them; and the breaking changes between releases. Once released, `pnpm spec-diff` refuses a
+// breaking contract change without a major changeset of the interface's types package, so the
+// "Major Changes" of that package's changelog are the breaking-change report between its releases.
+// Before the first release it asks for a minor one: the page says so in spec-diff's own words.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { preReleaseRule } from '@messaging-contracts/spec-diff/dist/bumps.js';
 import { escapeHtml, inline, staticPage } from './html.mjs';
 import { markdownToHtml } from './markdown.mjs';
 
@@ -79,7 +81,7 @@ export function renderChangelog(facts, logs, changesets, typesPackage, place = {
     : `<p class="no-release"><strong>No release yet.</strong> None of ${logs.map((log) => `<code>${escapeHtml(log.name)}</code>`).join(', ')} has a CHANGELOG.md; changesets writes one at the first release.</p>`;
   let breakingHtml;
   if (!types) {
-    breakingHtml = `<p class="breaking">Nothing is released yet, so there is no breaking-change report between releases. Until the first release, <code>pnpm spec-diff</code> compares the contract with <code>main</code> and refuses a breaking change that has no major changeset of <code>${escapeHtml(typesPackage)}</code>.</p>`;
+    breakingHtml = `<p class="breaking">Nothing is released yet, so there is no breaking-change report between releases. Until the first release, <code>pnpm spec-diff</code> compares the contract with <code>main</code> and refuses a contract change without a changeset for each package it alters, <code>${escapeHtml(typesPackage)}</code> among them: ${escapeHtml(preReleaseRule)}.</p>`;
   } else if (breaking.length === 0) {
     breakingHtml = `<p class="breaking">No breaking change between any two releases of <code>${escapeHtml(typesPackage)}</code>.</p>`;
   } else {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { majorChanges, renderChangelog } from './changelog.mjs';
+import { preReleaseRule } from '@messaging-contracts/spec-diff/dist/bumps.js';
+import { escapeHtml } from './html.mjs';
 
 const facts = { id: 'sms-v2', letter: 'B', title: 'SMS interface v2', version: '1.0.0' };
 const changesets = [
@@ -49,6 +51,10 @@ describe('renderChangelog', () => {
     expect(html).not.toContain('im-v1-types');
     expect(html).not.toContain('Only C.');
     expect(html).toContain('Nothing is released yet, so there is no breaking-change report between releases.');
+    // What spec-diff does before the first release, in its own words (a minor changeset, not a major).
+    expect(html).toContain('a breaking change needs a minor changeset, not a major (a major would only raise the first version).');
+    expect(html).toContain(escapeHtml(preReleaseRule));
+    expect(html).not.toContain('no major changeset');
   });
 
   it('shows the changelogs and the breaking changes between releases once there are releases', () => {

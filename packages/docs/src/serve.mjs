@@ -1,12 +1,15 @@
 // @ts-check
 // `pnpm docs:serve` (from the root) / `pnpm serve` (here): serves the built site (or `--dir <path>`)
 // on 127.0.0.1 and prints its URL. The port is `--port <n>`, else the PORT environment variable, else
-// 4173; a port that is taken is an error that names it, never a silent switch to another one.
-import { existsSync } from 'node:fs';
+// 4173; a port that is taken is an error that names it, never a silent switch to another one. The
+// root's `pnpm docs:serve` builds the site first (turbo replays an up-to-date build from its cache);
+// a site older than the contract is refused here, so a stale page is never served as current.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DIST } from './build.mjs';
+import { findBundles } from './bundles.mjs';
 import { startServer } from './server.mjs';
 
 export const DEFAULT_PORT = 4173;
@@ -31,6 +34,23 @@ export function choosePort(args, env) {
   return { port, source, dir: values.dir ?? DIST };
 }
 
+/**
+ * The interfaces whose bundle differs from the copy the site holds (`<dir>/<id>.json`, a byte copy
+ * build.mjs makes): the site was built before a contract change. A folder without the copies (a
+ * site of another layout) has nothing to compare.
+ * @param {string} dir
+ * @param {{ id: string, jsonPath: string }[]} [bundles] default: the contract's current bundles
+ * @returns {string[]}
+ */
+export function staleInterfaces(dir, bundles = findBundles()) {
+  return bundles
+    .filter(({ id, jsonPath }) => {
+      const copy = join(dir, `${id}.json`);
+      return existsSync(copy) && (!existsSync(jsonPath) || !readFileSync(copy).equals(readFileSync(jsonPath)));
+    })
+    .map(({ id }) => id);
+}
+
 async function main() {
   const chosen = choosePort(process.argv.slice(2), process.env);
   if ('error' in chosen) {
@@ -39,6 +59,13 @@ async function main() {
   }
   if (!existsSync(join(chosen.dir, 'index.html'))) {
     console.error(`The docs site is not built (${chosen.dir} has no index.html): run \`pnpm build\` from the repository root first.`);
+    return 1;
+  }
+  const stale = staleInterfaces(chosen.dir);
+  if (stale.length > 0) {
+    console.error(
+      `The docs site in ${chosen.dir} is older than the contract (${stale.join(', ')} changed since it was built): not served. Run \`pnpm docs:serve\` from the repository root, which builds it first (or \`pnpm build\`).`,
+    );
     return 1;
   }
   let server;

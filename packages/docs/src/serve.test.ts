@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST } from './build.mjs';
-import { choosePort, DEFAULT_PORT } from './serve.mjs';
+import { findBundles } from './bundles.mjs';
+import { choosePort, DEFAULT_PORT, staleInterfaces } from './serve.mjs';
 
 const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url));
 
@@ -75,5 +76,44 @@ describe('serve', () => {
     const { code, stderr } = await serve(['--port', '0', '--dir', join(site, 'missing')]);
     expect(code).toBe(1);
     expect(stderr).toContain('The docs site is not built');
+  });
+});
+
+// A site built before a contract change (the served C page showed the old limit after a spec
+// change and \`pnpm test\`, which does not rebuild the site) is refused, naming the command.
+describe('a site older than the contract', () => {
+  const bundles = findBundles();
+  const built = () => {
+    const site = mkdtempSync(join(tmpdir(), 'docs-serve-built-'));
+    writeFileSync(join(site, 'index.html'), '<p>x</p>');
+    for (const { id, jsonPath } of bundles) copyFileSync(jsonPath, join(site, `${id}.json`));
+    return site;
+  };
+
+  it('is served while its copies of the bundles are the contract', async () => {
+    const site = built();
+    try {
+      expect(staleInterfaces(site)).toEqual([]);
+      const { stdout } = await serve(['--port', '0', '--dir', site]);
+      expect(stdout).toMatch(/^Docs site: http:\/\/127\.0\.0\.1:\d+\//);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('is refused, exit 1, naming the interfaces changed and pnpm docs:serve, once a bundle changed', async () => {
+    const site = built();
+    try {
+      const im = join(site, 'im-v1.json');
+      const before = JSON.parse(readFileSync(im, 'utf8'));
+      before.components.schemas.MessagePostRequest.properties.reference.maxLength += 1;
+      writeFileSync(im, JSON.stringify(before, null, 2));
+      expect(staleInterfaces(site)).toEqual(['im-v1']);
+      const { code, stdout, stderr } = await serve(['--port', '0', '--dir', site]);
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+      expect(stderr).toContain(`The docs site in ${site} is older than the contract (im-v1 changed since it was built): not served. Run \`pnpm docs:serve\` from the repository root, which builds it first`);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { callbacks as imCallbacks, operations as im } from './im-v1.js';
 import { operations as campaigns } from './campaign-manager-v1.js';
 import { operations as gateway } from './gateway-v1.js';
 import { callbacks as smsCallbacks, operations as sms } from './sms-v2.js';
-import { apiIds, bundleOf, late, requestExample, responseExamples, targetsOf, validatorsOf } from './test-support/bundles.js';
+import { apiIds, bundleOf, late, requestExample, responseExamples, schemaValue, targetsOf, validatorsOf } from './test-support/bundles.js';
 import type { Json } from '../scripts/targets.js';
 
 const day = 24 * 60 * 60 * 1000;
@@ -92,34 +92,35 @@ describe('parameter sets', () => {
   });
 });
 
-describe('x-max-days-ahead (section 8: scheduling at most 60 days ahead)', () => {
+describe('x-max-days-ahead (section 8: scheduling at most N days ahead, N read from the bundle)', () => {
+  const days: number = schemaValue('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
   const scheduled = [
     ['gateway-v1', 'sendMessage', gateway.sendMessage!],
     ['gateway-v1', 'sendBroadcast', gateway.sendBroadcast!],
     ['sms-v2', 'sendMessage', sms.sendMessage!],
   ] as const;
 
-  it('is read from the bundle: 60 days, on exactly the three scheduled fields', () => {
+  it('is read from the bundle: one number of days, on exactly the three scheduled fields', () => {
     const found: string[] = [];
     for (const api of apiIds) {
       const text = JSON.stringify(bundleOf(api));
       for (const match of text.matchAll(/"x-max-days-ahead":(\d+)/g)) found.push(`${api} ${match[1]}`);
     }
-    expect(found).toEqual(['gateway-v1 60', 'gateway-v1 60', 'sms-v2 60']);
+    expect(found).toEqual([`gateway-v1 ${days}`, `gateway-v1 ${days}`, `sms-v2 ${days}`]);
   });
 
-  it.each(scheduled)('%s %s: exactly 60 days ahead passes, 1 ms more fails, the past passes', (api, operationId, operation) => {
+  it.each(scheduled)('%s %s: exactly the limit ahead passes, 1 ms more fails, the past passes', (api, operationId, operation) => {
     const body = (at: number) => ({ ...(requestExample(api, operationId) as Json), scheduled: iso(at) });
-    expect(operation.body!(body(clock + 60 * day), fixed)).toEqual([]);
-    expect(operation.body!(body(clock + 60 * day + 1), fixed)).toEqual([
-      { pointer: '/scheduled', property: 'scheduled', rule: 'x-max-days-ahead', limit: 60, message: 'must be at most 60 days ahead' },
+    expect(operation.body!(body(clock + days * day), fixed)).toEqual([]);
+    expect(operation.body!(body(clock + days * day + 1), fixed)).toEqual([
+      { pointer: '/scheduled', property: 'scheduled', rule: 'x-max-days-ahead', limit: days, message: `must be at most ${days} days ahead` },
     ]);
     expect(operation.body!(body(clock - 365 * day), fixed)).toEqual([]);
     expect(operation.body!(body(clock), fixed)).toEqual([]);
   });
 
   it('reads the clock at each call (default Date.now)', () => {
-    const body = { ...(requestExample('sms-v2', 'sendMessage') as Json), scheduled: iso(Date.now() + 61 * day) };
+    const body = { ...(requestExample('sms-v2', 'sendMessage') as Json), scheduled: iso(Date.now() + (days + 1) * day) };
     expect(sms.sendMessage!.body!(body)).toHaveLength(1);
     expect(sms.sendMessage!.body!(body, { now: () => Date.now() + 2 * day })).toEqual([]);
   });
@@ -223,8 +224,9 @@ describe('callbacks', () => {
       { pointer: '/status', property: 'status', rule: 'enum', message: expect.stringMatching(/^must be one of "[a-z_]+"(, "[a-z_]+")*$/) },
     ]);
     expect(smsCallbacks.receiveReplyCallback!.body!({ content: 7 })).toEqual([{ pointer: '/content', property: 'content', rule: 'type', message: 'must be a string' }]);
-    expect(imCallbacks.receiveStatusCallback!.body!({ detail: 'x'.repeat(256) })).toEqual([
-      { pointer: '/detail', property: 'detail', rule: 'maxLength', limit: 255, message: 'must be at most 255 characters long' },
+    const detail: number = schemaValue('im-v1', 'StatusCallback', 'detail', 'maxLength');
+    expect(imCallbacks.receiveStatusCallback!.body!({ detail: 'x'.repeat(detail + 1) })).toEqual([
+      { pointer: '/detail', property: 'detail', rule: 'maxLength', limit: detail, message: `must be at most ${detail} characters long` },
     ]);
     expect(Object.keys(imCallbacks.receiveStatusCallback!.responses).sort()).toEqual(['401', '429', '500']);
     expect(imCallbacks.receiveStatusCallback!.responses['429']!({ code: 429, message: 'Rate limit exceeded', errors: [] })).toEqual([]);
@@ -233,6 +235,9 @@ describe('callbacks', () => {
 
 describe('messages name the rule and its value, read from the bundle (pinned per rule kind)', () => {
   const base = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello' } } };
+  const reference: number = schemaValue('im-v1', 'MessagePostRequest', 'reference', 'maxLength');
+  const pipes: string[] = schemaValue('im-v1', 'MessagePostRequest', 'scheduler_pipe', 'enum');
+  const e164: string = schemaValue('im-v1', 'E164', undefined, 'pattern');
 
   it("C: LongString refuses punctuation, and says so (section 2.3)", () => {
     expect(im.sendMessage.body({ ...base, message: { type: 'text', text: { body: 'Hello, world!' } } })).toEqual([
@@ -247,9 +252,9 @@ describe('messages name the rule and its value, read from the bundle (pinned per
   });
 
   it.each([
-    ['pattern', { ...base, destination: { mobile: '447700900123' } }, '/destination/mobile', 'must match ^\\+[1-9]\\d{1,14}$'],
-    ['maxLength', { ...base, reference: 'r'.repeat(256) }, '/reference', 'must be at most 255 characters long'],
-    ['enum', { ...base, scheduler_pipe: 'cron' }, '/scheduler_pipe', 'must be one of "dynamic", "eventbridge", "sqs"'],
+    ['pattern', { ...base, destination: { mobile: '447700900123' } }, '/destination/mobile', `must match ${e164}`],
+    ['maxLength', { ...base, reference: 'r'.repeat(reference + 1) }, '/reference', `must be at most ${reference} characters long`],
+    ['enum', { ...base, scheduler_pipe: 'cron' }, '/scheduler_pipe', `must be one of ${pipes.map((pipe) => JSON.stringify(pipe)).join(', ')}`],
     ['minProperties', { ...base, destination: {} }, '/destination', 'must have at least 1 property'],
     ['required', { destination: base.destination }, '/message', 'is required'],
     ['type', { ...base, message: 'hi' }, '/message', 'must be an object'],

@@ -4,40 +4,47 @@ import { describe, expect, it } from 'vitest';
 import { holds } from '../src/arazzo.js';
 import { limitsOf, pointerOf } from '../src/boundaries.js';
 import { bundle, findOperation, operationsOf } from '../src/contract.js';
+import { held } from './support/bundle-values.js';
 
 const limits = (api: 'gateway-v1' | 'sms-v2' | 'im-v1', operationId: string) => {
   const op = findOperation(api, operationId);
   return limitsOf(bundle(api), op.bodySchema!, '2').map((l) => `${pointerOf(l.path)} ${l.keyword} ${l.value} §${l.section}`);
 };
 
+// Each limit's value is read where the bundle's component schema holds it (support/bundle-values.ts),
+// not through limitsOf: what is tested is that limitsOf finds each limit at its place in the body,
+// nested, wrapped or referenced, not the document's numbers (spec-check's catalogue pins those,
+// and the last test here compares with it).
 describe('limits read from the bundles', () => {
-  it("C's request limits of section 8", () => {
+  it("C's request limits of section 8, at every place in the body", () => {
     const c = limits('im-v1', 'sendMessage');
+    const at = (pointer: string, keyword: string, schema: string, property?: string) => `${pointer} ${keyword} ${held('im-v1', schema, property, keyword)} §8`;
     for (const limit of [
-      '/reference maxLength 255 §8',
-      '/delivery_attempts minItems 1 §8',
-      '/delivery_attempts maxItems 10 §8',
-      '/delivery_attempts/0/timeout minimum 0 §8',
-      '/delivery_attempts/0/timeout maximum 604800 §8',
+      at('/reference', 'maxLength', 'MessagePostRequest', 'reference'),
+      at('/delivery_attempts', 'minItems', 'MessagePostRequest', 'delivery_attempts'),
+      at('/delivery_attempts', 'maxItems', 'MessagePostRequest', 'delivery_attempts'),
+      at('/delivery_attempts/0/timeout', 'minimum', 'DeliveryAttempt', 'timeout'),
+      at('/delivery_attempts/0/timeout', 'maximum', 'DeliveryAttempt', 'timeout'),
       // The wrapped form of an attempt (section 2.3): the same bounds, one free key deeper.
-      '/delivery_attempts/0/{key}/timeout minimum 0 §8',
-      '/delivery_attempts/0/{key}/timeout maximum 604800 §8',
-      '/message/template/parameters minItems 0 §8',
-      '/message/template/parameters maxItems 20 §8',
-      '/message/template/parameters/0/text maxLength 256 §8',
-      '/message/template/language minLength 2 §8',
-      '/message/template/language maxLength 5 §8',
-      '/destination/mobile maxLength 16 §8',
-      '/message/text/body maxLength 10000 §8',
-      '/message/media/type maxLength 255 §8',
+      at('/delivery_attempts/0/{key}/timeout', 'minimum', 'DeliveryAttempt', 'timeout'),
+      at('/delivery_attempts/0/{key}/timeout', 'maximum', 'DeliveryAttempt', 'timeout'),
+      at('/message/template/parameters', 'minItems', 'TemplateMessage', 'parameters'),
+      at('/message/template/parameters', 'maxItems', 'TemplateMessage', 'parameters'),
+      at('/message/template/parameters/0/text', 'maxLength', 'TemplateParameter', 'text'),
+      at('/message/template/language', 'minLength', 'TemplateMessage', 'language'),
+      at('/message/template/language', 'maxLength', 'TemplateMessage', 'language'),
+      at('/destination/mobile', 'maxLength', 'E164'),
+      at('/message/text/body', 'maxLength', 'LongString'),
+      at('/message/media/type', 'maxLength', 'MimeType'),
     ]) {
       expect(c).toContain(limit);
     }
   });
 
-  it("A's mask and the 60 days of A and B", () => {
-    expect(limits('gateway-v1', 'sendMessage')).toEqual(['/mask maxLength 20 §8', '/scheduled x-max-days-ahead 60 §8']);
-    expect(limits('sms-v2', 'sendMessage')).toEqual(['/scheduled x-max-days-ahead 60 §8']);
+  it("A's mask and the days ahead of A and B", () => {
+    const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
+    expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);
+    expect(limits('sms-v2', 'sendMessage')).toEqual([`/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`]);
   });
 });
 
@@ -72,21 +79,22 @@ describe('Arazzo criteria', () => {
 // the verifier reads from the bundles. Every length, count, range and 60-day limit it lists is
 // checked at and past its bound, or has no request side (README, "Where the checks come from").
 describe("the limits verified are the catalogue's section 8", () => {
+  // By place and keyword, without the value: whatever the limit becomes, it has no request side.
   const NO_REQUEST_SIDE = new Set([
-    'APIError.errors maxItems 100', // a response body: checked by the response validators
-    'StatusCallback.detail maxLength 255', // a callback body: checked by the callback validators
-    'Source.channel_sources minItems 1', // "defined, not used by any endpoint" (section 2.3)
-    'Source.channel_sources maxItems 10',
-    'ChannelSource.source minLength 1',
-    'ChannelSource.source maxLength 30',
-    'header X-RateLimit-Limit minimum 0', // the receiver's answer: checked as callback-answer
-    'header X-RateLimit-Limit maximum 100',
+    'APIError.errors maxItems', // a response body: checked by the response validators
+    'StatusCallback.detail maxLength', // a callback body: checked by the callback validators
+    'Source.channel_sources minItems', // "defined, not used by any endpoint" (section 2.3)
+    'Source.channel_sources maxItems',
+    'ChannelSource.source minLength',
+    'ChannelSource.source maxLength',
+    'header X-RateLimit-Limit minimum', // the receiver's answer: checked as callback-answer
+    'header X-RateLimit-Limit maximum',
     // Defined for C, carried by no documented response (section 8: not shown): checked as
     // response-headers wherever one arrives, and RetryAfter honoured by the transport.
-    'header RetryAfter minimum 10',
-    'header RetryAfter maximum 1000',
-    'header Content-Security-Policy maxLength 255',
-    'header Strict-Transport-Security maxLength 255',
+    'header RetryAfter minimum',
+    'header RetryAfter maximum',
+    'header Content-Security-Policy maxLength',
+    'header Strict-Transport-Security maxLength',
   ]);
   const KEYWORDS = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
 
@@ -111,7 +119,7 @@ describe("the limits verified are the catalogue's section 8", () => {
         ]),
       ),
     );
-    const missing = stated.filter((limit: string) => !verified.has(limit) && !NO_REQUEST_SIDE.has(limit));
+    const missing = stated.filter((limit: string) => !verified.has(limit) && !NO_REQUEST_SIDE.has(limit.replace(/ [^ ]+$/, '')));
     expect(missing).toEqual([]);
     expect(stated.length).toBeGreaterThan(api === 'campaign-manager-v1' ? -1 : 0);
   });

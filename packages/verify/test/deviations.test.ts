@@ -4,6 +4,7 @@
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Report, verify, type VerifyOptions } from '../src/index.js';
+import { held } from './support/bundle-values.js';
 import { type Deviation, isCall, json, startDeviatingProxy } from './support/deviating-proxy.js';
 
 let sandbox: Sandbox;
@@ -84,24 +85,26 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]!.message).toContain('id');
   });
 
-  it('a limit not enforced: A accepts a mask longer than 20 characters', async () => {
+  it("a limit not enforced: A accepts a mask longer than its maxLength (the bundle's)", async () => {
+    const mask = held('gateway-v1', 'Message', 'mask', 'maxLength');
     const report = await verifyBehind(
       {
-        intercept: (req) => (isCall(req, 'POST', /\/rest\/gateway\/messages$/) && (JSON.parse(req.body || '{}').mask ?? '').length > 20 ? json(201, [4242]) : undefined),
+        intercept: (req) => (isCall(req, 'POST', /\/rest\/gateway\/messages$/) && (JSON.parse(req.body || '{}').mask ?? '').length > mask ? json(201, [4242]) : undefined),
       },
       { apis: ['gateway-v1'] },
     );
     const caught = failed(report, 'boundary-refused', 'gateway-v1.sendMessage');
-    expect(caught.map((c) => c.subject)).toEqual(['/mask past maxLength 20 (+ 1)']);
+    expect(caught.map((c) => c.subject)).toEqual([`/mask past maxLength ${mask} (+ 1)`]);
     expect(caught[0]!.section).toBe('8');
     expect(caught[0]!.curl).toContain("curl -X POST 'http://127.0.0.1:");
   });
 
-  it('a limit not enforced in one form: C accepts a wrapped delivery attempt with a timeout past 604800 seconds', async () => {
+  it("a limit not enforced in one form: C accepts a wrapped delivery attempt with a timeout past its maximum (the bundle's)", async () => {
+    const maximum = held('im-v1', 'DeliveryAttempt', 'timeout', 'maximum');
     const wrappedTimeoutPast = (body: string) => {
       const first = (JSON.parse(body || '{}').delivery_attempts ?? [])[0];
       const wrapped = first && typeof first.channel !== 'string' ? Object.values(first)[0] : undefined;
-      return typeof (wrapped as { timeout?: unknown } | undefined)?.timeout === 'number' && (wrapped as { timeout: number }).timeout > 604800;
+      return typeof (wrapped as { timeout?: unknown } | undefined)?.timeout === 'number' && (wrapped as { timeout: number }).timeout > maximum;
     };
     const report = await verifyBehind(
       {
@@ -111,7 +114,7 @@ describe('each deviation is caught by the check that names it', () => {
       { apis: ['im-v1'] },
     );
     const caught = failed(report, 'boundary-refused', 'im-v1.sendMessage');
-    expect(caught.map((c) => c.subject)).toEqual(['/delivery_attempts/0/{key}/timeout past maximum 604800 (+ 1)']);
+    expect(caught.map((c) => c.subject)).toEqual([`/delivery_attempts/0/{key}/timeout past maximum ${maximum} (+ 1)`]);
     expect(caught[0]!.section).toBe('8');
     expect(failures(report).every((c) => c.check === 'boundary-refused')).toBe(true);
   });

@@ -58,6 +58,9 @@ export function readWorkspace(repoRoot: string): WorkspacePackage[] {
  *   build may generate from a dev dependency) or through what its dependencies publish (their
  *   runtime dependencies; a dependency's test-only dev dependencies do not change its output):
  *   its client, the webhooks for B and C, the sandbox through the clients;
+ * - a package that depends on the contract package at run time (dependencies or peerDependencies:
+ *   verify, the sandbox) reads every interface's bundle, whatever types it also reaches (verify
+ *   reaches only B's and C's, through the webhooks, yet checks all four);
  * - a package that depends on the contract package directly but on no interface's types package
  *   and names none (validators): it derives from every interface.
  */
@@ -81,6 +84,7 @@ export function affectedPackages(workspace: WorkspacePackage[], id: string, ids:
     .filter((p) => !p.private)
     .filter((p) => {
       if (p.name === contractPackage) return true;
+      if (p.runtimeDependsOn.includes(contractPackage)) return true;
       const named = interfacesOf(p);
       if (named.length > 0) return named.includes(id);
       return p.dependsOn.includes(contractPackage);

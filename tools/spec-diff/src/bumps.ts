@@ -24,6 +24,22 @@ export function bumpFor(type: DiffType): Bump {
   }
 }
 
+/**
+ * Why the bump differs from the change's class before the first release (no tag
+ * `@messaging-contracts/*@*`), said once by the gate and by the docs site's changelog pages.
+ */
+export const preReleaseRule = 'nothing is released to break, so a breaking change needs a minor changeset, not a major (a major would only raise the first version)';
+
+/**
+ * The bump the gate requires for a change, and `--write-changeset` writes: `bumpFor` once something
+ * is released; before that, a major is a minor (`preReleaseRule`; CONTRIBUTING, "Changesets for
+ * contract changes"). One function, so every line spec-diff prints names the same bump.
+ */
+export function requiredBump(type: DiffType, released: boolean): Bump {
+  const bump = bumpFor(type);
+  return !released && bump === 'major' ? 'minor' : bump;
+}
+
 /** Whether `given` (a changeset's bump, or none) is at least `needed`. */
 export const covers = (given: Bump | 'none' | undefined, needed: Bump) => rank[given ?? 'none'] >= rank[needed];
 

@@ -8,6 +8,7 @@ import { addedBumps, typesPackageOf } from './changesets.js';
 import type { Json } from './diff.js';
 import { evaluate } from './gate.js';
 import { pair } from './test-support/bundles.js';
+import { changesetText } from './write-changeset.js';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -87,13 +88,18 @@ describe('the gate rule', () => {
     ['a non-breaking change without a changeset fails', { given: { mutate: addOptionalField, changesets: { 'README.md': readme } }, want: { exitCode: 1, errors: missing('minor', undefined) } }],
     ['a non-breaking change with minor changesets passes', { given: { mutate: addOptionalField, changesets: { 'a.md': all('minor') } }, want: { exitCode: 0, errors: [] } }],
     ['a change outside paths (the title) needs a patch changeset', { given: { mutate: retitle, changesets: {} }, want: { exitCode: 1, errors: missing('patch', undefined) } }],
+    // Before the first release a breaking change needs a minor bump (a major would only raise the first version).
     [
-      'before the first release a breaking change is covered by any changeset',
-      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('patch') }, released: false }, want: { exitCode: 0, errors: [] } },
+      'before the first release a breaking change is covered by minor changesets',
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('minor') }, released: false }, want: { exitCode: 0, errors: [] } },
+    ],
+    [
+      'before the first release a breaking change with only patch changesets fails, asking for minor ones',
+      { given: { mutate: removeBroadcast, changesets: { 'a.md': all('patch') }, released: false }, want: { exitCode: 1, errors: missing('minor', 'patch') } },
     ],
     [
       'before the first release a contract change still needs a changeset',
-      { given: { mutate: removeBroadcast, changesets: {}, released: false }, want: { exitCode: 1, errors: missing('patch', undefined) } },
+      { given: { mutate: removeBroadcast, changesets: {}, released: false }, want: { exitCode: 1, errors: missing('minor', undefined) } },
     ],
     ['no change needs no changeset', { given: { mutate: () => {}, changesets: {} }, want: { exitCode: 0, errors: [] } }],
   ];
@@ -113,11 +119,30 @@ describe('the gate rule', () => {
     const { lines } = evaluate([{ id: 'gateway-v1', before, after }], { bumps: new Map(), affected, released: true });
     expect(lines).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
     expect(lines).toContainEqual(
-      'gateway-v1  /paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema/properties/priority  added property "priority" (sent by the service)  [non-breaking: minor]',
+      'gateway-v1  /paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema/properties/priority  added property "priority" in the response 200 of GET /messages/{messageid} (sent by the service)  [non-breaking: minor]',
     );
     const changes = lines.filter((line) => line.startsWith('gateway-v1  '));
     expect(changes.every((line) => /^gateway-v1  \/\S+  .+  \[(breaking: major|non-breaking: minor)\]$/.test(line))).toBe(true);
     expect(lines.at(-1)).toBe(`gateway-v1: ${changes.length} change(s), 1 breaking, needing a major bump; no major changeset for ${gatewayPackages.join(', ')}`);
+  });
+
+  it('writes a changeset whose summary names the field, the kind of change and where it is, not only the pointer', () => {
+    const reference = (d: Json) => d.components.schemas.MessagePostRequest.properties.reference;
+    const { before, after } = pair('im-v1', (d) => (reference(d).maxLength -= 1));
+    const limit: number = reference(before).maxLength;
+    const outcome = evaluate([{ id: 'im-v1', before, after }], { bumps: new Map(), affected, released: true });
+    expect(changesetText(outcome.changeset!)).toBe(
+      [
+        '---',
+        '"@messaging-contracts/im-v1-types": major',
+        '---',
+        '',
+        'Contract changes:',
+        '',
+        `- im-v1: changed limit maxLength ${limit} -> ${limit - 1} of property "reference" in the request body of POST /message (sent by the client) (\`/paths/~1message/post/requestBody/content/application~1json/schema/properties/reference/maxLength\`, breaking)`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('treats an interface the base does not have as an addition, and one that is gone as breaking', () => {

@@ -1,10 +1,21 @@
 // Before/after pairs built from our real bundles (specs/dist), one mutation each, and the
 // breaking changes the gate must (and must not) report for them.
 import { describe, expect, it } from 'vitest';
-import { diffContract, type Json } from './diff.js';
+import { diffContract, type Json, valueText } from './diff.js';
 import { apiIds, loadBundle, pair } from './test-support/bundles.js';
 
 const schemas = (document: Json) => document.components.schemas;
+
+// Limits are read from the bundle and moved from there, never restated: a maintainer's
+// legitimate change of a limit (255 -> 100) must not fail a test of the classification.
+const imReference = (d: Json) => schemas(d).MessagePostRequest.properties.reference;
+const imDetail = (d: Json) => schemas(d).StatusCallback.properties.detail;
+const gatewayMask = (d: Json) => schemas(d).Message.properties.mask;
+/** One below the current limit (a tightening), and twice it (a loosening). */
+const tighter = (limit: number) => limit - 1;
+const looser = (limit: number) => limit * 2;
+const tighten = (field: (d: Json) => Json) => (d: Json) => (field(d).maxLength = tighter(field(d).maxLength));
+const loosen = (field: (d: Json) => Json) => (d: Json) => (field(d).maxLength = looser(field(d).maxLength));
 
 // JSON pointers of the bodies the cases touch.
 const gwSend = '/paths/~1messages/post/requestBody/content';
@@ -65,7 +76,7 @@ const cases: [string, Case][] = [
   [
     'tightening a maxLength on a request field is breaking',
     {
-      given: { id: 'im-v1', mutate: (d) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 100) },
+      given: { id: 'im-v1', mutate: tighten(imReference) },
       want: { breaking: [`${imSend}/properties/reference/maxLength`] },
     },
   ],
@@ -169,7 +180,7 @@ const cases: [string, Case][] = [
   [
     'tightening a maxLength shared by a request and a response breaks the request only',
     {
-      given: { id: 'gateway-v1', mutate: (d) => (schemas(d).Message.properties.mask.maxLength = 10) },
+      given: { id: 'gateway-v1', mutate: tighten(gatewayMask) },
       want: {
         breaking: [
           `${gwSend}/application~1json/schema/properties/mask/maxLength`,
@@ -182,21 +193,21 @@ const cases: [string, Case][] = [
   [
     'loosening a maxLength on a request field is not breaking',
     {
-      given: { id: 'im-v1', mutate: (d) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 1000) },
+      given: { id: 'im-v1', mutate: loosen(imReference) },
       want: { breaking: [], notBreaking: [`${imSend}/properties/reference/maxLength`] },
     },
   ],
   [
     'tightening a maxLength in a callback body is not breaking',
     {
-      given: { id: 'im-v1', mutate: (d) => (schemas(d).StatusCallback.properties.detail.maxLength = 100) },
+      given: { id: 'im-v1', mutate: tighten(imDetail) },
       want: { breaking: [], notBreaking: [`${imStatusCallback}/properties/detail/maxLength`] },
     },
   ],
   [
     'loosening a maxLength in a callback body is breaking',
     {
-      given: { id: 'im-v1', mutate: (d) => (schemas(d).StatusCallback.properties.detail.maxLength = 1000) },
+      given: { id: 'im-v1', mutate: loosen(imDetail) },
       want: { breaking: [`${imStatusCallback}/properties/detail/maxLength`] },
     },
   ],
@@ -301,29 +312,78 @@ describe('diffContract on real bundles', () => {
     expect(diffContract(before, after).map((change) => [change.pointer, change.type])).toEqual([[`${smsSend}/properties/example`, 'non-breaking']]);
   });
 
+  const reference: number = imReference(loadBundle('im-v1')).maxLength;
+  const detail: number = imDetail(loadBundle('im-v1')).maxLength;
+  const templateText: number = schemas(loadBundle('im-v1')).TemplateParameter.properties.text.maxLength;
+  /** A string longer than a line shows: its first 57 characters, an ellipsis, the closing quote. */
+  const cut = (text: string) => (text.length > 58 ? `${JSON.stringify(text.slice(0, 57)).slice(0, -1)}…"` : JSON.stringify(text));
   const described: [string, string, (d: Json) => void, string][] = [
     ['removing an endpoint', 'gateway-v1', (d: Json) => delete d.paths['/messages/broadcast'], 'removed operation POST /messages/broadcast'],
     [
       'narrowing a request enum',
       'im-v1',
       (d: Json) => schemas(d).MessagePostRequest.properties.scheduler_pipe.enum.pop(),
-      'removed enum value "sqs" (sent by the client)',
+      'removed enum value "sqs" of property "scheduler_pipe" in the request body of POST /message (sent by the client)',
     ],
     [
       'tightening a maxLength',
       'im-v1',
-      (d: Json) => (schemas(d).MessagePostRequest.properties.reference.maxLength = 100),
-      'changed maxLength 255 -> 100 (sent by the client)',
+      tighten(imReference),
+      `changed limit maxLength ${reference} -> ${tighter(reference)} of property "reference" in the request body of POST /message (sent by the client)`,
     ],
     [
       'loosening a callback limit',
       'im-v1',
-      (d: Json) => (schemas(d).StatusCallback.properties.detail.maxLength = 1000),
-      'changed maxLength 255 -> 1000 (callback, sent by the service)',
+      loosen(imDetail),
+      `changed limit maxLength ${detail} -> ${looser(detail)} of property "detail" in the request body of webhook statusCallback (callback, sent by the service)`,
+    ],
+    [
+      'tightening a nested limit',
+      'im-v1',
+      tighten((d: Json) => schemas(d).TemplateParameter.properties.text),
+      `changed limit maxLength ${templateText} -> ${tighter(templateText)} of property "message.template.parameters[].text" in the request body of POST /message (sent by the client)`,
+    ],
+    [
+      'adding an optional property',
+      'campaign-manager-v1',
+      (d: Json) => (schemas(d).ListRequest.properties.note = { type: 'string', maxLength: 160 }),
+      'added property "note" in the request body of POST /{application_name}/lists (sent by the client)',
+    ],
+    [
+      'adding a value to a request example',
+      'campaign-manager-v1',
+      (d: Json) => (d.paths['/{application_name}/lists'].post.requestBody.content['application/json'].example.note = 'Customers who opted in'),
+      'added example value "note": "Customers who opted in" in the request body of POST /{application_name}/lists (sent by the client)',
+    ],
+    [
+      'changing a parameter example',
+      'sms-v2',
+      (d: Json) => (d.paths['/messages'].get.parameters[0].example = 'other'),
+      `changed example ${JSON.stringify(loadBundle('sms-v2').paths['/messages'].get.parameters[0].example)} -> "other" in parameter "id" of GET /messages (sent by the client)`,
+    ],
+    [
+      'rewording a long description: each string cut inside its quotes, closed with an ellipsis',
+      'im-v1',
+      (d: Json) => (imDetail(d).description = `${'Said "again" '.repeat(10)}end`),
+      `changed description ${cut(imDetail(loadBundle('im-v1')).description)} -> "${'Said \\"again\\" '.repeat(4)}Said …" of property "detail" in the request body of webhook statusCallback (callback, sent by the service)`,
     ],
   ];
   it.each(described)('says what changed when %s', (_title, id, mutate, want) => {
     const { before, after } = pair(id, mutate);
     expect(diffContract(before, after).map((change) => change.what)).toContain(want);
+  });
+});
+
+describe('valueText', () => {
+  it.each([
+    ['a short string, quoted whole', 'Hello', '"Hello"'],
+    ['a long string, cut inside its quotes with an ellipsis', 'x'.repeat(100), `"${'x'.repeat(57)}…"`],
+    ['a long string of escapes, never split inside one', '"'.repeat(100), `"${'\\"'.repeat(57)}…"`],
+    ['a number', 255, '255'],
+    ['a long array, by its size', Array.from({ length: 40 }, (_, i) => i), 'an array of 40 items'],
+    ['a long object, by its size', Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key${i}`, i])), 'an object with 20 keys'],
+    ['nothing', undefined, 'nothing'],
+  ])('%s', (_title, value, want) => {
+    expect(valueText(value)).toBe(want);
   });
 });

@@ -50,10 +50,29 @@ export function toPointer(path: JsonPath): string {
   return path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-function valueText(value: unknown): string {
+/** Longest value shown in a change line, in characters. */
+const shownLength = 60;
+
+/**
+ * A value as a change line shows it: JSON, and a long string cut inside its quotes, closed with an
+ * ellipsis and the quote (`"Customers who…"`), so no line is left with an unbalanced quote; a long
+ * object or array is named by its size.
+ */
+export function valueText(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') {
+    const text = JSON.stringify(value);
+    if (text.length <= shownLength) return text;
+    // Cut the string, not its JSON text, so an escape is never split; then quote it again.
+    const cut = [...value].slice(0, shownLength - 3).join('');
+    return `${JSON.stringify(cut).slice(0, -1)}…"`;
+  }
   const text = JSON.stringify(value);
   if (text === undefined) return 'nothing';
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  if (text.length <= shownLength) return text;
+  if (Array.isArray(value)) return `an array of ${value.length} items`;
+  if (value !== null && typeof value === 'object') return `an object with ${Object.keys(value).length} keys`;
+  return `${text.slice(0, shownLength - 1)}…`;
 }
 
 const flowText: Record<Flow, string> = {
@@ -61,33 +80,116 @@ const flowText: Record<Flow, string> = {
   output: 'sent by the service',
 };
 
-/** A human line for one change: `removed enum value "sqs" (sent by the client)`. */
-function describe(path: JsonPath, action: Action, before: unknown, after: unknown, classified: ReturnType<typeof classify>): string {
+/** Keywords that bound a value: a change to one is a change of a limit. */
+const limitKeywords = new Set([
+  'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'maximum', 'minimum',
+  'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'maxContains', 'minContains', 'x-max-days-ahead',
+]);
+
+/** The kind of thing a keyword is, as a change line names it: `limit maxLength`, `enum value`, `example`. */
+function kindOf(keyword: string, item: boolean | undefined): string {
+  if (item) return keyword === 'required' ? 'required property' : keyword === 'type' ? 'type' : `${keyword} value`;
+  if (limitKeywords.has(keyword)) return `limit ${keyword}`;
+  return keyword;
+}
+
+/**
+ * The field a schema change is in, from the path below the schema: `property "reference"`,
+ * `property "message.text.body"`, `property "delivery_attempts[].timeout"` (a combinator's branch
+ * adds nothing); undefined at the schema's root. `upTo` leaves out the keyword segments at the end.
+ */
+function fieldOf(schemaPath: JsonPath, upTo: number): string | undefined {
+  const names: string[] = [];
+  for (let i = 0; i < upTo; i += 1) {
+    const key = String(schemaPath[i]);
+    if (key === 'properties' || key === 'patternProperties') {
+      if (i + 1 < upTo) names.push(String(schemaPath[i + 1]));
+      i += 1;
+    } else if (key === 'items' || key === 'prefixItems') {
+      if (names.length > 0) names[names.length - 1] += '[]';
+      else names.push('[]');
+      if (key === 'prefixItems') i += 1;
+    } else if (key === 'additionalProperties') {
+      names.push('*');
+    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
+      i += 1;
+    }
+  }
+  return names.length > 0 ? `property "${names.join('.').replace(/\.\[\]/g, '[]')}"` : undefined;
+}
+
+/**
+ * Where in the contract a change is: `the request body of POST /message`, `the response 200 of GET
+ * /messages`, `parameter "id" of GET /messages`, `the request body of webhook statusCallback`.
+ */
+function placeOf(path: JsonPath, nameAt: (path: JsonPath) => unknown): string | undefined {
+  if (path[0] !== 'paths' && path[0] !== 'webhooks') return undefined;
+  let owner = path[0] === 'paths' ? `${String(path[2] ?? '').toUpperCase()} ${String(path[1])}` : `webhook ${String(path[1])}`;
+  let i = 2;
+  // callbacks / <name> / <expression> / <method> / ...
+  while (path[i + 1] === 'callbacks' && i + 4 < path.length) {
+    owner = `callback ${String(path[i + 2])} of ${owner}`;
+    i += 4;
+  }
+  const part = String(path[i + 1] ?? '');
+  if (part === 'requestBody') return `the request body of ${owner}`;
+  if (part === 'responses') {
+    const status = path[i + 2];
+    if (status === undefined) return `the responses of ${owner}`;
+    const header = path[i + 3] === 'headers' && path[i + 4] !== undefined ? `header "${String(path[i + 4])}" of ` : '';
+    return `${header}the response ${String(status)} of ${owner}`;
+  }
+  if (part === 'parameters' && path[i + 2] !== undefined) {
+    const name = nameAt([...path.slice(0, i + 3), 'name']);
+    return `parameter ${typeof name === 'string' ? `"${name}"` : String(path[i + 2])} of ${owner}`;
+  }
+  return path.length > i + 1 ? owner : undefined;
+}
+
+/**
+ * A human line for one change: what kind of thing changed, of which field, where, and who sends it:
+ * `changed limit maxLength 255 -> 100 of property "reference" in the request body of POST /message
+ * (sent by the client)`; `added example value "description": "Customers…" in the request body of
+ * POST /lists (sent by the client)`.
+ */
+function describe(
+  path: JsonPath,
+  action: Action,
+  before: unknown,
+  after: unknown,
+  classified: ReturnType<typeof classify>,
+  nameAt: (path: JsonPath) => unknown,
+): string {
   const verb = { add: 'added', remove: 'removed', replace: 'changed', rename: 'renamed' }[action];
   const { keyword, item, member } = classified.keyword;
+  const { schemaPath } = classified.location;
   const where = classified.location.flow
     ? ` (${classified.location.inCallback ? 'callback, ' : ''}${flowText[classified.location.flow]})`
     : classified.location.inCallback
       ? ' (callback)'
       : '';
+  const shown = action === 'replace' ? `${valueText(before)} -> ${valueText(after)}` : valueText(action === 'add' ? after : before);
+  if (path[0] === 'paths' && path.length === 3) return `${verb} operation ${String(path[2]).toUpperCase()} ${String(path[1])}${where}`;
+  const place = placeOf(path, nameAt);
+  const exampleAt = path.findIndex((segment) => segment === 'example' || segment === 'examples');
   let subject: string;
-  if (path[0] === 'paths' && path.length === 3) {
-    subject = `operation ${String(path[2]).toUpperCase()} ${String(path[1])}`;
-  } else if (member !== undefined) {
-    subject = `property "${member}"`;
-  } else if (keyword !== undefined && item) {
-    const noun = keyword === 'required' ? 'required property' : keyword === 'type' ? 'type' : `${keyword} value`;
-    subject = action === 'replace' ? `${noun} ${valueText(before)} -> ${valueText(after)}` : `${noun} ${valueText(action === 'add' ? after : before)}`;
+  let field: string | undefined;
+  if (classified.type === 'annotation' && exampleAt >= 0 && (schemaPath === undefined || keyword === 'example' || keyword === 'examples')) {
+    // An example (a schema's, a media type's, a parameter's, a header's): say so, and which value of it.
+    const inside = path.slice(exampleAt + 1).map(String);
+    subject = inside.length > 0 ? `example value "${inside.join('.')}": ${shown}` : `example ${shown}`;
+    if (schemaPath) field = fieldOf(schemaPath, schemaPath.length - 1 - inside.length);
+  } else if (member !== undefined && schemaPath) {
+    // A property added or removed: the property itself is the field.
+    subject = fieldOf(schemaPath, schemaPath.length) ?? `property "${member}"`;
+  } else if (keyword !== undefined && schemaPath) {
+    subject = `${kindOf(keyword, item)} ${item && action !== 'replace' ? valueText(action === 'add' ? after : before) : typeof (before ?? after) === 'object' && action !== 'replace' ? '' : shown}`.trimEnd();
+    field = fieldOf(schemaPath, schemaPath.length - (item ? 2 : 1));
   } else {
     const key = keyword ?? String(path[path.length - 1]);
-    subject =
-      action === 'replace'
-        ? `${key} ${valueText(before)} -> ${valueText(after)}`
-        : typeof (before ?? after) === 'object'
-          ? key
-          : `${key} ${valueText(action === 'add' ? after : before)}`;
+    subject = action !== 'replace' && typeof (before ?? after) === 'object' ? key : `${key} ${shown}`;
   }
-  return `${verb} ${subject}${where}`;
+  return `${verb} ${subject}${field ? ` of ${field}` : ''}${place ? ` in ${place}` : ''}${where}`;
 }
 
 /** Reads an `enum` or `type` list, before and after, from the merged document's metadata. */
@@ -116,6 +218,7 @@ export function diffContract(before: Json, after: Json): Change[] {
     metaKey,
   });
   const listsAt = listsReader(merged);
+  const nameAt = (at: JsonPath) => at.reduce<Json>((node, key) => node?.[key as string], merged);
   const changes: Change[] = [];
   for (const diff of diffs) {
     if (!inScope(diff.path)) continue;
@@ -124,7 +227,7 @@ export function diffContract(before: Json, after: Json): Change[] {
       pointer: toPointer(diff.path),
       type: classified.type,
       action: diff.action,
-      what: describe(diff.path, diff.action, diff.before, diff.after, classified),
+      what: describe(diff.path, diff.action, diff.before, diff.after, classified, nameAt),
     });
   }
   return changes;

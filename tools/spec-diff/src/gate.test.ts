@@ -182,18 +182,26 @@ describe('runGate', () => {
     else for (const line of want.err) expect(result.err).toContainEqual(typeof line === 'string' ? line : expect.stringMatching(line));
   });
 
-  it('before any release tag, on main, says there is nothing released to break and that the base is HEAD', async () => {
+  it('before any release tag, on main, says once why a breaking change needs a minor bump, and every line names that bump; the base is HEAD', async () => {
     repo.git('tag', '-d', releaseTag);
     try {
       const head = repo.git('rev-parse', 'HEAD');
       const result = await gate({ afterDir: afterDir(removeBroadcast), base: undefined });
       expect(result.out).toContain(`spec-diff: compared ${relative(repo.dir, scratch.at(-1)!)} with commit ${head} (the merge-base with main)`);
-      expect(result.out).toContain('spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing released to break; every contract change still needs a changeset');
       expect(result.out).toContainEqual(expect.stringMatching(/^spec-diff: the base is HEAD itself/));
-      // The change is still listed, and still needs a changeset, of any bump.
-      expect(result.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: major]');
-      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a patch changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`));
+      // The printed text, pinned: the reason once, then the change, the summary and each error all name minor.
+      expect(result.out.filter((line) => !/^spec-diff: (compared|the base is HEAD)/.test(line))).toEqual([
+        'spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing is released to break, so a breaking change needs a minor changeset, not a major (a major would only raise the first version); every contract change still needs a changeset',
+        'spec-diff: changesets added since the base (only these count): none',
+        'gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: minor]',
+        `gateway-v1: 1 change(s), 1 breaking, needing a minor bump; no minor changeset for ${gatewayPackages.join(', ')}`,
+        ...apiIds.filter((id) => id !== 'gateway-v1').map((id) => `${id}: no changes`),
+      ]);
+      expect(result.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a minor changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`));
+      // A patch changeset is not enough; the minor one every line asked for is.
       writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor(gatewayPackages, 'patch'));
+      expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(1);
+      writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor(gatewayPackages, 'minor'));
       expect((await gate({ afterDir: afterDir(removeBroadcast) })).exitCode).toBe(0);
     } finally {
       repo.git('tag', releaseTag, repo.git('rev-parse', 'HEAD'));
@@ -203,7 +211,8 @@ describe('runGate', () => {
   // Four bundlings of the real specs (the first run, then one per poisoned entry, each a miss).
   it("is not decided by a foreign cache entry: a narrowed limit with only minor changesets fails, whatever the entry held", { timeout: 300_000 }, async () => {
     const narrowReference = (id: string, bundle: Json) => {
-      if (id === 'im-v1') bundle.components.schemas.MessagePostRequest.properties.reference.maxLength = 100;
+      // One below the bundle's own limit, whatever it is (a maintainer may have changed it).
+      if (id === 'im-v1') bundle.components.schemas.MessagePostRequest.properties.reference.maxLength -= 1;
     };
     const imPackages = affectedBy('im-v1');
     writeFileSync(join(repo.dir, '.changeset', 'breaking.md'), changesetFor([...new Set([...imPackages, ...gatewayPackages])], 'minor'));
@@ -270,13 +279,18 @@ describe('runGate', () => {
         const without = await run(changed);
         expect(without.exitCode, without.all).toBe(1);
         expect(without.out).toContain('spec-diff: changesets added since the base (only these count): none');
-        expect(without.err).toContainEqual(expect.stringMatching(/^spec-diff: gateway-v1 changed: add a (major|patch) changeset for @messaging-contracts\/openapi \(it has none added since the base\): pnpm spec-diff --write-changeset$/));
+        expect(without.err).toContainEqual(expect.stringMatching(/^spec-diff: gateway-v1 changed: add a (major|minor) changeset for @messaging-contracts\/openapi \(it has none added since the base\): pnpm spec-diff --write-changeset$/));
         const written = await run(changed, true);
         expect(written.exitCode, written.all).toBe(0);
         const [file] = readdirSync(join(clone, '.changeset')).filter((name) => name.startsWith('contract-change-'));
         const text = readFileSync(join(clone, '.changeset', file!), 'utf8');
-        // Breaking: major once released; before, nothing is released to break, and minor is written.
-        for (const pkg of gatewayPackages) expect(text).toContain(`"${pkg}": ${released ? 'major' : 'minor'}\n`);
+        // Breaking: major once released; before, nothing is released to break, and minor is written:
+        // the bump every line named, for every package it named.
+        const bump = released ? 'major' : 'minor';
+        for (const pkg of gatewayPackages) expect(text).toContain(`"${pkg}": ${bump}\n`);
+        expect(without.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: ' + bump + ']');
+        expect(without.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a ${bump} changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`));
+        expect(written.out).toContainEqual(expect.stringMatching(new RegExp(`^spec-diff: wrote \\.changeset/contract-change-[0-9a-f]{10}\\.md \\(${gatewayPackages.map((pkg) => `${escape(pkg)}: ${bump}`).join(', ')}\\)`)));
         expect(text).not.toContain('sms-v2-types');
         expect(text).toContain('- gateway-v1: removed operation POST /messages/broadcast (`/paths/~1messages~1broadcast/post`, breaking)');
         cloneGit('add', '--all');
@@ -330,7 +344,7 @@ describe('an unusable bundle (issue 12, items 14 and 16)', () => {
     ['a document without paths', { given: '{"openapi":"3.1.0","info":{"title":"x","version":"1"}}', want: /gateway-v1\.json: no "paths" object \(found none\): nothing to compare$/ }],
     ['paths that are not an object', { given: '{"openapi":"3.1.0","paths":[]}', want: /no "paths" object \(found an array\)/ }],
     ['not JSON', { given: '{"openapi":', want: /gateway-v1\.json is not JSON: / }],
-    ['3 000 nested allOf', { given: real.replace('"maxLength": 20', `"maxLength": 20, "x-deep": ${nested(3000)}`), want: /gateway-v1\.json: nested deeper than 256 levels: refused/ }],
+    ['3 000 nested allOf', { given: real.replace('"paths": {', `"paths": { "x-deep": ${nested(3000)},`), want: /gateway-v1\.json: nested deeper than 256 levels: refused/ }],
   ];
   it.each(cases)('%s is refused with exit 2 and one line', async (_title, { given, want }) => {
     const out: string[] = [];

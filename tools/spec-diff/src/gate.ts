@@ -1,5 +1,5 @@
 // The gate: every contract change needs a changeset for each published package it alters, at least
-// at the bump the change needs (major for a breaking change, once something is released).
+// at the bump the change needs (major for a breaking change once something is released, minor before).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
@@ -8,7 +8,7 @@ import { bundlesAt } from './base-bundles.js';
 import { inlineCallbackPathItems } from './canonical.js';
 import { type BaseRef, commitOf, headCommit, releaseTags, resolveBaseRef } from './base-ref.js';
 import { assertUsableBundle } from './bundle-shape.js';
-import { type Bump, bumpFor, covers, highest } from './bumps.js';
+import { type Bump, covers, highest, preReleaseRule, requiredBump } from './bumps.js';
 import { addedBumps } from './changesets.js';
 import { type ChangesetToWrite, writeChangeset } from './write-changeset.js';
 import { type Change, diffContract, type Json } from './diff.js';
@@ -37,10 +37,7 @@ export interface Context {
   bumps: Map<string, Bump>;
   /** The published packages a change to an interface alters. */
   affected: (id: string) => string[];
-  /**
-   * Whether the base is a release. Before the first release nothing is released to break: any
-   * changeset covers a change, whatever bump it would need later.
-   */
+  /** Whether the base is a release. Before the first release a breaking change needs a minor bump (`requiredBump`). */
   released: boolean;
 }
 
@@ -73,31 +70,27 @@ export function evaluate(comparisons: Comparison[], context: Context): Outcome {
         changes = [{ pointer: '#', what: 'changed the bundle outside paths, webhooks and security', type: 'annotation' }];
       }
     }
-    for (const change of changes) lines.push(`${id}  ${change.pointer}  ${change.what}  [${change.type}: ${bumpFor(change.type)}]`);
-    const needed = highest(changes.map((change) => bumpFor(change.type)));
-    if (needed === undefined) {
+    // One bump per change, the same in every line, the gate's verdict and the changeset written.
+    const bumpOf = (change: Pick<Change, 'type'>) => requiredBump(change.type, context.released);
+    for (const change of changes) lines.push(`${id}  ${change.pointer}  ${change.what}  [${change.type}: ${bumpOf(change)}]`);
+    const required = highest(changes.map(bumpOf));
+    if (required === undefined) {
       summaries.push(`${id}: no changes`);
       continue;
     }
     const breaking = changes.filter((change) => change.type === 'breaking').length;
     const packages = context.affected(id);
-    // Before the first release there is nothing to break: any changeset will do.
-    const required: Bump = context.released ? needed : 'patch';
     const missing = packages.filter((pkg) => !covers(context.bumps.get(pkg), required));
-    const counted = `${changes.length} change(s), ${breaking} breaking, needing a ${needed} bump`;
-    const scope = context.released ? '' : ' (nothing released yet: any changeset covers it)';
+    const counted = `${changes.length} change(s), ${breaking} breaking, needing a ${required} bump`;
     summaries.push(
       missing.length === 0
-        ? `${id}: ${counted}${scope}; covered by changesets for ${packages.join(', ')}`
-        : `${id}: ${counted}${scope}; no ${required} changeset for ${missing.join(', ')}`,
+        ? `${id}: ${counted}; covered by changesets for ${packages.join(', ')}`
+        : `${id}: ${counted}; no ${required} changeset for ${missing.join(', ')}`,
     );
     for (const pkg of missing) {
       const has = context.bumps.get(pkg);
       errors.push(`${id} changed: add a ${required} changeset for ${pkg} (it has ${has ? `only a ${has} one` : 'none'} added since the base): pnpm spec-diff --write-changeset`);
-      // What the change needs; before the first release nothing is released to break, so a breaking
-      // change is written as minor (a major would only raise the first version).
-      const bump = context.released || needed !== 'major' ? needed : 'minor';
-      releases.set(pkg, highest([bump, ...(releases.has(pkg) ? [releases.get(pkg)!] : [])])!);
+      releases.set(pkg, highest([required, ...(releases.has(pkg) ? [releases.get(pkg)!] : [])])!);
     }
     if (missing.length > 0) for (const change of changes) summary.push(`${id}: ${change.what} (\`${change.pointer}\`, ${change.type})`);
   }
@@ -170,7 +163,7 @@ export async function runGate(options: GateOptions): Promise<0 | 1> {
   const released = releaseTags(repoRoot).length > 0;
 
   out(`spec-diff: compared ${relative(repoRoot, afterDir) || '.'} with ${base.ref === commit ? 'commit' : `${base.ref}, commit`} ${commit} (the ${base.reason})`);
-  if (!released) out('spec-diff: no release tag (@messaging-contracts/*@*) yet: nothing released to break; every contract change still needs a changeset');
+  if (!released) out(`spec-diff: no release tag (@messaging-contracts/*@*) yet: ${preReleaseRule}; every contract change still needs a changeset`);
   if (commit === headCommit(repoRoot)) out('spec-diff: the base is HEAD itself: only uncommitted changes to the bundles are compared, not what was committed since a release');
   if (!at.hasSpecs) out(`spec-diff: ${base.ref} has no specs/: every interface is new there`);
   out(`spec-diff: changesets added since the base (only these count): ${added.names.length > 0 ? added.names.join(', ') : 'none'}`);
