@@ -8,6 +8,7 @@ import { type ApiCatalog, type Entry, type Expect, loadCatalog, type SchemaCheck
 import {
   type DocumentedBound,
   documentedFields,
+  leastProperties,
   limitFacts,
   limitProse,
   readBounds,
@@ -95,7 +96,8 @@ const objectEntry = (api: ApiCatalog, name: string) => {
 function fieldMismatches(api: ApiCatalog, section: string, schema: string, field: string, detail: string): string[] {
   const entry = propertyEntry(api, schema, field);
   const where: Where = { section, fact: `${schema}.${field} ("${detail}")`, api, entry: entry?.id };
-  if (!entry) return [mismatch(where, `the field ${field}`, 'no such field')];
+  // A field the catalogue lacks is reported by catalog.audit.test.ts (the names).
+  if (!entry) return [];
   const own = entry.check.expect ?? {};
   const { bounds, unread } = readBounds(detail);
   const found = [...unreadNumbers(where, detail, unread), ...compareBounds(where, bounds, own)];
@@ -123,6 +125,24 @@ describe('section 2: the numbers and values of every documented field are the ca
     expect(object, `an object entry for ${list.name} in ${fileOf(api)}`).toBeDefined();
     const section = `2.${'ABCD'.indexOf(list.label) + 1}`;
     const found = Object.entries(list.details).flatMap(([field, detail]) => fieldMismatches(api, section, object!.schema, field, detail));
+    expect(found).toEqual([]);
+  });
+
+  it('"object with at least one property present": the least number of properties of an object', () => {
+    const statements = leastProperties(markdown);
+    const found: string[] = [];
+    for (const api of catalog.values()) {
+      for (const object of api.entries.filter((e): e is Extract<Entry, { kind: 'object' }> => e.kind === 'object')) {
+        const statement = statements.find((s) => s.label === api.label && (s.name === object.schema || `${s.name} item` === object.schema));
+        if (statement?.minProperties === object.minProperties) continue;
+        const where: Where = { section: object.section, fact: statement ? `"${statement.statement}"` : `${object.schema}'s least number of properties`, api, entry: object.id };
+        found.push(mismatch(where, statement ? `at least ${statement.minProperties}` : 'no least number', object.minProperties === undefined ? 'none' : `minProperties ${object.minProperties}`));
+      }
+    }
+    for (const statement of statements) {
+      if (!objectEntry(apiOf(statement.label), statement.name)) found.push(`section 2: "${statement.statement}": no object entry ${statement.name} in ${fileOf(apiOf(statement.label))}`);
+    }
+    expect(statements.length).toBeGreaterThan(0);
     expect(found).toEqual([]);
   });
 

@@ -16,6 +16,19 @@ const apiOf = (label: string): ApiCatalog => {
 };
 const entriesIn = (api: ApiCatalog, section: string) => api.entries.filter((e) => e.section === section);
 
+/**
+ * Two lists that must be the same, one read from the document and one from the catalogue: one line
+ * per difference saying which side has it and which file to edit (a bare toEqual diff's "Expected"
+ * and "Received" do not say which side is the document).
+ */
+function sidesDiffer(what: string, documented: readonly string[], catalogued: readonly string[], api: ApiCatalog, entry?: string): string[] {
+  const file = `tools/spec-check/catalog/${api.api}.yaml${entry ? ` (entry "${entry}")` : ''}`;
+  return [
+    ...documented.filter((x) => !catalogued.includes(x)).map((x) => `${what} ${x}: in the document, not in the catalogue ${file}`),
+    ...catalogued.filter((x) => !documented.includes(x)).map((x) => `${what} ${x}: in the catalogue ${file}, not in the document`),
+  ];
+}
+
 describe('the catalogue files', () => {
   it('cover the four interfaces of the document, with their base paths', () => {
     const rows = tableRows(markdown, '| Label | Name used here | Base path |');
@@ -51,12 +64,16 @@ describe('section 2: every documented field list is a catalogue object with the 
     // Fields another section adds (C's APIError: the samples' statusCode and error, section 7) are
     // held to that section's text instead.
     const from = object!.fieldsFrom ?? {};
-    expect(object!.fields.filter((f) => from[f] === undefined).sort()).toEqual([...list.fields].sort());
-    for (const [field, section] of Object.entries(from)) expect(sectionText(markdown, section), `${field} in section ${section}`).toContain(`\`${field}\``);
+    const section = `2.${'ABCD'.indexOf(list.label) + 1}`;
+    const fields = object!.fields.filter((f) => from[f] === undefined);
+    for (const [field, cited] of Object.entries(from)) expect(sectionText(markdown, cited), `${field} in section ${cited}`).toContain(`\`${field}\``);
     const required = api.entries
       .filter((e): e is Extract<Entry, { kind: 'property' }> => e.kind === 'property' && e.check.schema === object!.schema && e.check.required === true)
-      .map((e) => e.check.property);
-    expect(required.sort()).toEqual([...list.required].sort());
+      .map((e) => e.check.property!);
+    expect([
+      ...sidesDiffer(`section ${section}, ${list.name}: field`, list.fields, fields, api, object!.id),
+      ...sidesDiffer(`section ${section}, ${list.name}: required field`, list.required, required, api, object!.id),
+    ]).toEqual([]);
   });
 
   it('has an entry for every scalar format of interface C', () => {
@@ -94,7 +111,8 @@ describe('sections 4 and 6: the operations and events are closed sets written fr
   ])('interface %s: exactly the rows of the section %s table', (label, section) => {
     const rows = tableRows(sectionText(markdown, section), '| Method | Path |');
     const listed = operationsOf(apiOf(label)).flatMap((e) => e.operations.paths ?? []);
-    expect(listed.sort()).toEqual(rows.map(([method, path]) => `${method} ${path}`).sort());
+    const documented = rows.map(([method, path]) => `${method} ${path}`);
+    expect(sidesDiffer(`section ${section}: operation`, documented, listed, apiOf(label))).toEqual([]);
   });
 
   it('lists exactly the events of the section 6 table, by interface', () => {

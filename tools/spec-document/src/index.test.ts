@@ -8,6 +8,7 @@ import {
   endpointTables,
   eventCounts,
   interfaceTable,
+  leastProperties,
   limitFacts,
   limitProse,
   readBounds,
@@ -129,5 +130,9 @@ describe('the spec document reader', () => {
     ]);
     expect(scalarFormats(markdown, '2.1').map((row) => row.name)).toEqual(['Uuid', 'E164']);
     expect(scalarFormats(markdown, '2.2')).toEqual([]);
+  });
+
+  it('reads "object with at least one property present"', () => {
+    expect(leastProperties(markdown)).toEqual([{ label: 'B', name: 'Target', minProperties: 1, statement: '**Target**: object with at least one property' }]);
   });
 });

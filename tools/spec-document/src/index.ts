@@ -314,3 +314,16 @@ export function scalarFormats(markdown: string, section: string): Array<{ name: 
   if (!text.includes('| Name | Rule |')) return [];
   return tableRows(text, '| Name | Rule |').map(([name, rule]) => ({ name: name!, rule: rule! }));
 }
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3 };
+
+/** Section 2's "**Destination**: object with at least one property present": the least number of properties, by name. */
+export function leastProperties(markdown: string): Array<{ label: string; name: string; minProperties: number; statement: string }> {
+  return interfaceTable(markdown).flatMap(({ label }) =>
+    [...sectionText(markdown, `2.${'ABCD'.indexOf(label) + 1}`).matchAll(/^\*\*(\w+)\*\*[^\n]*?object with at least (\w+) propert(?:y|ies)/gm)].map((m) => {
+      const minProperties = COUNT_WORDS[m[2]!] ?? Number(m[2]);
+      if (!Number.isInteger(minProperties)) throw new Error(`section 2: cannot read the number "${m[2]}" in "${m[0]}"`);
+      return { label, name: m[1]!, minProperties, statement: m[0] };
+    }),
+  );
+}
