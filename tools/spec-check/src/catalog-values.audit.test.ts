@@ -1,5 +1,5 @@
-// The values of the catalogue against the spec document: every number, range and enumerated set
-// the document states (section 2's tables, inline field lists and scalar formats; section 8's limits
+// The values of the catalogue against the spec document: every number, range, enumerated set and
+// format the document states (section 2's tables, inline field lists and scalar formats; section 8's limits
 // table and the header bounds after it) read from the document by tools/spec-document and compared
 // with what the catalogue records. catalog.audit.test.ts holds the names (fields, rows, statuses);
 // this file holds what they say. A mismatch names the section, the fact, both values and the file.
@@ -12,6 +12,7 @@ import {
   limitFacts,
   limitProse,
   readBounds,
+  readFormats,
   readSpecDocument,
   readValues,
   sameFieldsAs,
@@ -108,6 +109,11 @@ function fieldMismatches(api: ApiCatalog, section: string, schema: string, field
       if (!bounds.some((b) => b.unit === unit)) found.push(mismatch(where, `no${UNIT_WORDS[unit] || ' numeric'} bound`, showRange(said, unit)));
     }
   }
+  const formats = readFormats(detail);
+  const format = resolved(api, own).format;
+  if (formats.length > 0 ? !formats.includes(format ?? '') : own.format !== undefined) {
+    found.push(mismatch(where, formats.length > 0 ? `format ${formats.join(', ')}` : 'no format', format ? `format ${format}` : 'no format'));
+  }
   const values = readValues(detail);
   const enumerated = resolved(api, own).enum;
   if (values.length > 0 && !(enumerated && sameSet(values, enumerated))) {
@@ -158,6 +164,8 @@ describe('section 2: the numbers and values of every documented field are the ca
       }
       const { bounds, unread } = readBounds(rule);
       found.push(...unreadNumbers(where, rule, unread), ...compareBounds(where, bounds, entry.check.expect));
+      const [format] = readFormats(rule);
+      if (format !== entry.check.expect.format) found.push(mismatch(where, format ? `format ${format}` : 'no format', entry.check.expect.format ? `format ${entry.check.expect.format}` : 'no format'));
       const pattern = rule.match(/pattern `([^`]+)`/)?.[1];
       if (pattern !== entry.check.expect.pattern && (pattern !== undefined || entry.check.expect.pattern !== undefined)) {
         found.push(mismatch(where, pattern ? `pattern ${pattern}` : 'no literal pattern', entry.check.expect.pattern ? `pattern ${entry.check.expect.pattern}` : 'no pattern'));

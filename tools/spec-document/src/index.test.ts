@@ -12,6 +12,7 @@ import {
   limitFacts,
   limitProse,
   readBounds,
+  readFormats,
   readValues,
   sameFieldsAs,
   scalarFormats,
@@ -134,5 +135,20 @@ describe('the spec document reader', () => {
 
   it('reads "object with at least one property present"', () => {
     expect(leastProperties(markdown)).toEqual([{ label: 'B', name: 'Target', minProperties: 1, statement: '**Target**: object with at least one property' }]);
+  });
+
+  it.each([
+    ['integer int32, range 200 to 500', ['int32']],
+    ['integer (int64)', ['int64']],
+    ['string uuid, max length 36', ['uuid']],
+    ['string (uuid); read-only', ['uuid']],
+    ['version 4 UUID, 36 characters', ['uuid']],
+    ['Uuid, required', []],
+    ['date-time, required', ['date-time']],
+    ['string, e-mail format', ['email']],
+    ['URL format', ['uri']],
+    ['string', []],
+  ])('reads the formats "%s" names', (text, formats) => {
+    expect(readFormats(text)).toEqual(formats);
   });
 });

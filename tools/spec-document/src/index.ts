@@ -242,6 +242,23 @@ export function readValues(text: string): string[] {
   return listed ? [...listed[1]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : [];
 }
 
+/**
+ * The formats a statement names, as OpenAPI writes them: "integer int32" (int32), "string uuid",
+ * "string (uuid)" and "UUID" (uuid; not the type name "Uuid"), "date-time", "e-mail format"
+ * (email), "URL format" (uri).
+ */
+export function readFormats(text: string): string[] {
+  const words: Array<[RegExp, string]> = [
+    [/\bint32\b/, 'int32'],
+    [/\bint64\b/, 'int64'],
+    [/\b(?:uuid|UUID)\b/, 'uuid'],
+    [/\bdate-time\b/, 'date-time'],
+    [/\be-mail format\b/, 'email'],
+    [/\bURL format\b/, 'uri'],
+  ];
+  return words.filter(([pattern]) => pattern.test(text)).map(([, format]) => format);
+}
+
 export interface LimitFact {
   /** The Limit cell ("reference", "LongString / ShortString / MimeType / detail"). */
   limit: string;
