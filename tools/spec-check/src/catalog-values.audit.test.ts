@@ -114,6 +114,12 @@ function fieldMismatches(api: ApiCatalog, section: string, schema: string, field
   if (formats.length > 0 ? !formats.includes(format ?? '') : own.format !== undefined) {
     found.push(mismatch(where, formats.length > 0 ? `format ${formats.join(', ')}` : 'no format', format ? `format ${format}` : 'no format'));
   }
+  // "read-only" and "default `mt_message`" (section 2.1's Notes), both ways.
+  if (/\bread-only\b/.test(detail) !== (own.readOnly === true)) found.push(mismatch(where, /\bread-only\b/.test(detail) ? 'read-only' : 'not read-only', own.readOnly ? 'read-only' : 'not read-only'));
+  const documentedDefault = detail.match(/\bdefault `([^`]+)`/)?.[1];
+  if (documentedDefault !== (own.default === undefined ? undefined : String(own.default))) {
+    found.push(mismatch(where, documentedDefault ? `default ${documentedDefault}` : 'no default', own.default === undefined ? 'no default' : `default ${String(own.default)}`));
+  }
   const values = readValues(detail);
   const enumerated = resolved(api, own).enum;
   if (values.length > 0 && !(enumerated && sameSet(values, enumerated))) {
