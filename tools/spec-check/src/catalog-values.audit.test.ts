@@ -4,7 +4,7 @@
 // with what the catalogue records. catalog.audit.test.ts holds the names (fields, rows, statuses);
 // this file holds what they say. A mismatch names the section, the fact, both values and the file.
 import { describe, expect, it } from 'vitest';
-import { type ApiCatalog, type Entry, type Expect, loadCatalog, type SchemaCheck } from './catalog.js';
+import { type ApiCatalog, catalogueFile, type Entry, type Expect, loadCatalog, type SchemaCheck } from './catalog.js';
 import {
   type DocumentedBound,
   documentedFields,
@@ -27,7 +27,7 @@ const apiOf = (label: string): ApiCatalog => {
   if (!api) throw new Error(`no catalogue for interface ${label}`);
   return api;
 };
-const fileOf = (api: ApiCatalog) => `tools/spec-check/catalog/${api.api}.yaml`;
+const fileOf = (api: ApiCatalog) => catalogueFile(api.api);
 
 type Unit = DocumentedBound['unit'];
 const UNIT_WORDS: Record<Unit, string> = { characters: ' characters', items: ' items', value: '', days: ' days ahead' };

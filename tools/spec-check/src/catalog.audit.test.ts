@@ -3,7 +3,7 @@
 // names: that a field, a row, a status has its entry. What the entries say (every number, range and
 // enumerated value) is held to the document in catalog-values.audit.test.ts.
 import { describe, expect, it } from 'vitest';
-import { type ApiCatalog, type Entry, loadCatalog, parseApiCatalog } from './catalog.js';
+import { type ApiCatalog, catalogueFile, type Entry, loadCatalog, parseApiCatalog } from './catalog.js';
 import { documentedFields, readSpecDocument, sectionNumbers, sectionText, tableRows } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
@@ -22,7 +22,7 @@ const entriesIn = (api: ApiCatalog, section: string) => api.entries.filter((e) =
  * and "Received" do not say which side is the document).
  */
 function sidesDiffer(what: string, documented: readonly string[], catalogued: readonly string[], api: ApiCatalog, entry?: string): string[] {
-  const file = `tools/spec-check/catalog/${api.api}.yaml${entry ? ` (entry "${entry}")` : ''}`;
+  const file = `${catalogueFile(api.api)}${entry ? ` (entry "${entry}")` : ''}`;
   return [
     ...documented.filter((x) => !catalogued.includes(x)).map((x) => `${what} ${x}: in the document, not in the catalogue ${file}`),
     ...catalogued.filter((x) => !documented.includes(x)).map((x) => `${what} ${x}: in the catalogue ${file}, not in the document`),
