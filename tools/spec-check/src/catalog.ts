@@ -178,6 +178,12 @@ export type Catalog = Map<string, ApiCatalog>;
 
 export const catalogDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalog');
 
+/** The file that records an interface's facts of the document, as a maintainer edits it (from the repository root). */
+export const catalogueFile = (api: string) => `tools/spec-check/catalog/${api}.yaml`;
+
+/** Where a violated expectation comes from: the catalogue, which records the document's section. */
+export const catalogueSource = (api: string, section: string) => `the catalogue (from the document, section ${section}), ${catalogueFile(api)}`;
+
 class CatalogError extends Error {
   constructor(file: string, where: string, message: string) {
     super(`catalogue ${file}, ${where}: ${message}`);

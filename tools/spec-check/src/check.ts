@@ -1,5 +1,5 @@
 // Checks one document against one interface's catalogue entries. Pure: a view in, violations out.
-import type { ApiCatalog, Entry, EntryKind } from './catalog.js';
+import { type ApiCatalog, catalogueSource, type Entry, type EntryKind } from './catalog.js';
 import type { Finding } from './expect.js';
 import { operationsRule } from './closed-sets.js';
 import { formsRule } from './forms.js';
@@ -110,8 +110,12 @@ export function checkDocument<L>(view: DocumentView<L>, api: ApiCatalog, options
   return violations.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 }
 
-/** One line per violation: `api  json-pointer  expected  found`, then the rule and its section. */
+/**
+ * One line per violation: `api  json-pointer  expected  found`, then where the expectation is
+ * recorded (the catalogue file, from the document's section) and its rule. The catalogue holds
+ * the document's fact; the spec is what was found.
+ */
 export function formatViolation(violation: Violation): string {
   const pointer = violation.pointer === '' ? '(root)' : violation.pointer;
-  return `${violation.api}  ${pointer}  expected: ${violation.expected}  found: ${violation.found}  [section ${violation.section}: ${violation.rule}]`;
+  return `${violation.api}  ${pointer}  expected: ${violation.expected}  found: ${violation.found}  [${catalogueSource(violation.api, violation.section)}: ${violation.rule}]`;
 }

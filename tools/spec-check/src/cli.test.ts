@@ -63,7 +63,7 @@ const cases: Array<[string, { given: string[]; want: { code: number; out?: RegEx
       given: ['--api', 'gateway-v1', files.maskLoosened],
       want: {
         code: 1,
-        out: /^gateway-v1 {2}\/components\/schemas\/Message\/properties\/mask\/maxLength {2}expected: maxLength 20 {2}found: maxLength 21 {2}\[section 8: mask: maximum length 20 \(A message\)\]$/m,
+        out: /^gateway-v1 {2}\/components\/schemas\/Message\/properties\/mask\/maxLength {2}expected: maxLength 20 {2}found: maxLength 21 {2}\[the catalogue \(from the document, section 8\), tools\/spec-check\/catalog\/gateway-v1\.yaml: mask: maximum length 20 \(A message\)\]$/m,
       },
     },
   ],

@@ -21,7 +21,7 @@ describe('closed sets', () => {
   it('an undocumented endpoint fails, naming the catalogue file and entry to edit', () => {
     const violations = check('campaign-manager-v1', edited('campaign-manager-v1', (d) => (d.paths['/{application_name}/extra'] = { get: answer })));
     expect(violations.map(formatViolation)).toEqual([
-      'campaign-manager-v1  /paths/~1{application_name}~1extra/get  expected: only the 7 documented operations (remove it from specs/campaign-manager-v1/, or, if the document lists it, add it to tools/spec-check/catalog/campaign-manager-v1.yaml (entry "campaign-manager-v1 4.4 D has exactly the seven endpoints of the section 4.4 table"))  found: operation GET /{application_name}/extra  [section 4.4: D has exactly the seven endpoints of the section 4.4 table]',
+      'campaign-manager-v1  /paths/~1{application_name}~1extra/get  expected: only the 7 documented operations (remove it from specs/campaign-manager-v1/, or, if the document lists it, add it to tools/spec-check/catalog/campaign-manager-v1.yaml (entry "campaign-manager-v1 4.4 D has exactly the seven endpoints of the section 4.4 table"))  found: operation GET /{application_name}/extra  [the catalogue (from the document, section 4.4), tools/spec-check/catalog/campaign-manager-v1.yaml: D has exactly the seven endpoints of the section 4.4 table]',
     ]);
   });
 

@@ -2,7 +2,7 @@
 // sends exactly the events of section 6. An undocumented field was already a violation; an
 // undocumented endpoint or callback now is too. Callbacks are found both where OpenAPI 3.0 puts them
 // (`paths.*.*.callbacks`) and where OpenAPI 3.1 puts out-of-band ones (top-level `webhooks`).
-import type { Entry } from './catalog.js';
+import { catalogueFile, type Entry } from './catalog.js';
 import type { Finding } from './expect.js';
 import { type Locator, METHODS, normalisePath, serverBasePaths } from './places.js';
 import { follow, get, isObject, type Node } from './view.js';
@@ -55,8 +55,6 @@ export function eventOperations<L>(locator: Locator<L>): Array<FoundOperation<L>
   }
   return found;
 }
-
-const catalogueFile = (api: string) => `tools/spec-check/catalog/${api}.yaml`;
 
 /** Where to fix an undocumented thing: the spec, or, if the document does list it, the catalogue entry. */
 export const editHint = (entry: Pick<Entry, 'api' | 'id'>, what: string) =>

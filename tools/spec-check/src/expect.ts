@@ -193,7 +193,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
     if (wrong) add(wrong.loc, `format ${expect.format}`, `format ${show(wrong.value)}`);
     else if (formats.length === 0) add(home, `format ${expect.format}`, 'no format');
   } else if (closed) {
-    for (const f of formats) add(f.loc, 'no format (the document states none)', `format ${show(f.value)}`);
+    for (const f of formats) add(f.loc, 'no format (the catalogue, from the document, states none)', `format ${show(f.value)}`);
   }
 
   // enum and const
@@ -217,7 +217,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       }
     }
   } else if (closed) {
-    for (const e of enums) add(e.loc, `no ${e.name} (the document states no set of values)`, `${e.name} ${show(e.value)}`);
+    for (const e of enums) add(e.loc, `no ${e.name} (the catalogue, from the document, states no set of values)`, `${e.name} ${show(e.value)}`);
   }
 
   // pattern
@@ -241,7 +241,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       }
     }
   } else if (closed) {
-    for (const p of patterns) add(p.loc, 'no pattern (the document states none)', `pattern ${show(p.value)}`);
+    for (const p of patterns) add(p.loc, 'no pattern (the catalogue, from the document, states none)', `pattern ${show(p.value)}`);
   }
 
   // bounds
@@ -257,7 +257,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       for (const name of [bound.name, ...(bound.exclusive ? [bound.exclusive] : [])]) {
         for (const occurrence of keyword(view, schema, name)) {
           if (constrains(name, occurrence.value)) {
-            add(occurrence.loc, `no ${name} (the document states none)`, `${name} ${show(occurrence.value)}`);
+            add(occurrence.loc, `no ${name} (the catalogue, from the document, states none)`, `${name} ${show(occurrence.value)}`);
           }
         }
       }
@@ -268,7 +268,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
   const readOnly = keyword(view, schema, 'readOnly').filter((k) => k.value === true);
   if (expect.readOnly === true && readOnly.length === 0) add(home, 'readOnly true', 'not read-only');
   if (expect.readOnly !== true && closed) {
-    for (const r of readOnly) add(r.loc, 'not read-only (the document does not say read-only)', 'readOnly true');
+    for (const r of readOnly) add(r.loc, 'not read-only (the catalogue, from the document, does not say read-only)', 'readOnly true');
   }
 
   // default
@@ -278,7 +278,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       add(defaults[0]?.loc ?? home, `default ${show(expect.default)}`, defaults[0] ? `default ${show(defaults[0].value)}` : 'no default');
     }
   } else if (closed) {
-    for (const d of defaults) add(d.loc, 'no default (the document states none)', `default ${show(d.value)}`);
+    for (const d of defaults) add(d.loc, 'no default (the catalogue, from the document, states none)', `default ${show(d.value)}`);
   }
 
   // x- extensions holding limits JSON Schema cannot express
@@ -295,7 +295,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
     for (const part of schema.parts) {
       for (const name of Object.keys(part.value as object)) {
         if (name.startsWith('x-') && !Object.hasOwn(expect.extensions ?? {}, name)) {
-          add(view.child(part.loc, name), `no ${name} here (the document states none at this place)`, `${name} ${show((part.value as Record<string, unknown>)[name])}`);
+          add(view.child(part.loc, name), `no ${name} here (the catalogue, from the document, states none at this place)`, `${name} ${show((part.value as Record<string, unknown>)[name])}`);
         }
       }
     }
@@ -309,7 +309,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       for (const occurrence of keyword(view, schema, name)) {
         if (name === 'nullable' && expect.type !== undefined) continue; // part of the type above
         if (constrains(name, occurrence.value)) {
-          const why = statedObject && name === 'additionalProperties' ? 'further properties are not forbidden' : 'not stated by the document';
+          const why = statedObject && name === 'additionalProperties' ? 'further properties are not forbidden' : 'not stated in the catalogue (from the document)';
           add(occurrence.loc, `no ${name} (${why})`, `${name} ${show(occurrence.value)}`);
         }
       }

@@ -4,7 +4,7 @@
 //   rules: { spec-check/schemas: error, spec-check/responses: error, spec-check/limits: error, spec-check/not-shown: error }
 // Each rule takes an optional `api` option (an interface id); without it the interface is the one
 // whose base path is the document's server URL path.
-import { loadCatalog } from './catalog.js';
+import { catalogueSource, loadCatalog } from './catalog.js';
 import { checkDocument, RULE_GROUPS, type RuleGroup } from './check.js';
 import { NestingTooDeep } from './limits.js';
 import { detectApi } from './detect.js';
@@ -67,7 +67,7 @@ function rule(group: RuleGroup) {
         }
         for (const violation of violations) {
           ctx.report({
-            message: `${violation.rule} (section ${violation.section}): expected ${violation.expected}, found ${violation.found}`,
+            message: `expected ${violation.expected}, found ${violation.found}: ${catalogueSource(violation.api, violation.section)}, says "${violation.rule}"`,
             location: violation.loc,
           });
         }

@@ -101,11 +101,11 @@ export const objectRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind:
     const schema = readSchema(view, [node]);
     for (const [name, nodes] of properties(view, schema)) {
       if (!entry.fields.includes(name)) {
-        findings.push({ loc: nodes[0]!.loc, expected: `no field ${name} (the document lists ${entry.fields.join(', ')})`, found: `property ${name}` });
+        findings.push({ loc: nodes[0]!.loc, expected: `no field ${name} (the catalogue, from the document, lists ${entry.fields.join(', ')}: ${editHint(entry, 'the field')})`, found: `property ${name}` });
       }
     }
     for (const [name, loc] of requiredNames(view, schema)) {
-      if (!entry.fields.includes(name)) findings.push({ loc, expected: `no required ${name} (not a documented field)`, found: `${name} required` });
+      if (!entry.fields.includes(name)) findings.push({ loc, expected: `no required ${name} (not a field the catalogue lists)`, found: `${name} required` });
     }
   }
   return findings;

@@ -116,6 +116,13 @@ export interface DocumentedFields {
   name: string;
   fields: string[];
   required: string[];
+  /**
+   * What the document says of each field besides its name and whether it is required: the other
+   * cells of its table row ("string; maximum length 20"), or its parenthesis in the inline form
+   * ("string, 2 to 5 characters, ..."), plus a sentence of the paragraph about it
+   * ("`status` values: `accepted`, ...").
+   */
+  details: Record<string, string>;
 }
 
 const cellName = (cell: string) => cell.replace(/`/g, '').trim();
@@ -150,6 +157,10 @@ export function documentedFields(markdown: string): DocumentedFields[] {
         sharing = [];
         let fields: string[] = [];
         let required: string[] = [];
+        const details: Record<string, string> = {};
+        const tell = (field: string, text: string) => {
+          if (text) details[field] = details[field] === undefined ? text : `${details[field]}; ${text}`;
+        };
         if (table >= 0 && pieces.at(-1)![1] === rawName) {
           const header = lines[table]!.split('|').slice(1, -1).map((c) => c.trim());
           const requiredColumn = header.indexOf('Required');
@@ -158,12 +169,15 @@ export function documentedFields(markdown: string): DocumentedFields[] {
             const cells = line.split('|').slice(1, -1).map((c) => c.trim());
             fields.push(cellName(cells[0]!));
             if (requiredColumn >= 0 && cells[requiredColumn] === 'yes') required.push(cellName(cells[0]!));
+            tell(cellName(cells[0]!), cells.filter((cell, i) => i > 0 && i !== requiredColumn && cell !== '').join('; '));
           }
         } else {
           for (const [, field, detail] of body!.matchAll(/`(\w+)` \(([^)]*)\)/g)) {
             fields.push(field!);
             if (/\brequired\b/.test(detail!)) required.push(field!);
+            tell(field!, detail!);
           }
+          for (const [, field, values] of body!.matchAll(/`(\w+)` values: ([^.\n]*)/g)) tell(field!, `values: ${values}`);
           // "`param1` to `param6` (strings, optional)".
           const range = body!.match(/`(\w+?)(\d+)` to `\w+?(\d+)`/);
           if (range) {
@@ -172,9 +186,161 @@ export function documentedFields(markdown: string): DocumentedFields[] {
           fields = [...new Set(fields)];
           required = /\ball required\b/.test(body!) ? fields : [...new Set(required)];
         }
-        if (fields.length > 0) for (const each of names) result.push({ label, name: each, fields, required });
+        if (fields.length > 0) for (const each of names) result.push({ label, name: each, fields, required, details });
       }
     }
   }
   return result;
+}
+
+/** A number or range the document states, with what it counts. */
+export interface DocumentedBound {
+  /** What is bounded: string length, array items, a number's value, days ahead (`scheduled`). */
+  unit: 'characters' | 'items' | 'value' | 'days';
+  lower?: number;
+  upper?: number;
+  /** The words the bound was read from, for messages. */
+  said: string;
+}
+
+/** Digits the bound phrases do not cover: code spans, E164, `int32`/`int64`, "version 4 UUID", "8-4-4-4-12". */
+const NOT_A_BOUND = /`[^`]*`|\bE164\b|\bint(?:32|64)\b|\bversion \d+\b|\b\d+(?:-\d+){2,}\b/g;
+
+const unitOf = (text: string, fallback: DocumentedBound['unit']): DocumentedBound['unit'] =>
+  /\bdays?\b/.test(text) ? 'days' : /\bitems?\b|\barray\b/.test(text) ? 'items' : /\bcharacters?\b|\blength\b/.test(text) ? 'characters' : fallback;
+
+/**
+ * The bounds one statement gives ("maximum length 20", "1 to 10 items", "range 100 to 600",
+ * "at most 100", "length bound 320", "36 characters", "scheduling upper limit is 60 days",
+ * "integer seconds, 10 to 1000"), each with its unit, read from the statement's own words
+ * ("array of 1 to 10 ChannelSource" counts items). `unread` lists any number left over, so a
+ * new way of writing a limit is noticed rather than skipped.
+ */
+export function readBounds(text: string): { bounds: DocumentedBound[]; unread: string[] } {
+  const bounds: DocumentedBound[] = [];
+  let rest = text.replace(NOT_A_BOUND, ' ');
+  const take = (pattern: RegExp, make: (m: RegExpMatchArray) => Omit<DocumentedBound, 'said'>) => {
+    rest = rest.replace(pattern, (...args) => {
+      const match = args.slice(0, -2) as unknown as RegExpMatchArray;
+      bounds.push({ ...make(match), said: match[0]!.trim() });
+      return ' ';
+    });
+  };
+  const unit = unitOf(text, 'value');
+  take(/\b(?:maximum|max) length (\d+)/g, (m) => ({ unit: 'characters', upper: Number(m[1]) }));
+  take(/\blength bound (\d+)/g, (m) => ({ unit: 'characters', upper: Number(m[1]) }));
+  take(/\bupper limit is (\d+) days\b/g, (m) => ({ unit: 'days', upper: Number(m[1]) }));
+  take(/\bat most (\d+)( days| items| characters)?/g, (m) => ({ unit: m[2] ? unitOf(m[2], unit) : unit, upper: Number(m[1]) }));
+  take(/\b(\d+) to (\d+)( characters| items| seconds)?/g, (m) => ({ unit: m[3] ? unitOf(m[3], 'value') : unit, lower: Number(m[1]), upper: Number(m[2]) }));
+  take(/\b(\d+) characters\b/g, (m) => ({ unit: 'characters', lower: Number(m[1]), upper: Number(m[1]) }));
+  return { bounds, unread: rest.match(/\d+/g) ?? [] };
+}
+
+/** The values a statement enumerates: "`dynamic`, `eventbridge`, `sqs`", "`MO` or `MT`", "one of `wab`, ...". */
+export function readValues(text: string): string[] {
+  const listed = text.match(/(?:^|[:;]\s*|one of\s+)(`[^`]+`(?:(?:,\s*|\s+or\s+)`[^`]+`)+)/);
+  return listed ? [...listed[1]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) : [];
+}
+
+/**
+ * The formats a statement names, as OpenAPI writes them: "integer int32" (int32), "string uuid",
+ * "string (uuid)" and "UUID" (uuid; not the type name "Uuid"), "date-time", "e-mail format"
+ * (email), "URL format" (uri).
+ */
+export function readFormats(text: string): string[] {
+  const words: Array<[RegExp, string]> = [
+    [/\bint32\b/, 'int32'],
+    [/\bint64\b/, 'int64'],
+    [/\b(?:uuid|UUID)\b/, 'uuid'],
+    [/\bdate-time\b/, 'date-time'],
+    [/\be-mail format\b/, 'email'],
+    [/\bURL format\b/, 'uri'],
+  ];
+  return words.filter(([pattern]) => pattern.test(text)).map(([, format]) => format);
+}
+
+export interface LimitFact {
+  /** The Limit cell ("reference", "LongString / ShortString / MimeType / detail"). */
+  limit: string;
+  /** Which of the row's names this part speaks of ("source" in the channel_sources row). */
+  name: string;
+  /** Interface labels of the Applies-to cell. */
+  labels: string[];
+  value: string;
+  bounds: DocumentedBound[];
+  unread: string[];
+}
+
+/**
+ * Section 8's limits table, one fact per name: "LongString / ShortString / MimeType / detail |
+ * 10000 / 256 / 255 / 255 characters" gives four, "channel_sources | 1 to 10 items; `source` 1 to
+ * 30 characters" two (the part after `;` names its own field).
+ */
+export function limitFacts(markdown: string): LimitFact[] {
+  const facts: LimitFact[] = [];
+  for (const [limitCell, value, appliesTo] of tableRows(sectionText(markdown, '8'), '| Limit | Value | Applies to |')) {
+    const limit = cellName(limitCell!);
+    const labels = appliesTo!.match(/\b[ABCD]\b/g) ?? [];
+    const names = limit.split(' / ').map((n) => n.trim());
+    const numbers = value!.match(/^([\d /]+?)\s+(\w+)$/);
+    if (names.length > 1 && numbers) {
+      const values = numbers[1]!.split('/').map((n) => n.trim());
+      if (values.length !== names.length) throw new Error(`section 8 row "${limit}": ${names.length} names but ${values.length} values`);
+      // Each number is that name's upper bound ("10000 characters": at most 10000).
+      names.forEach((name, i) => facts.push({ limit, name, labels, value: value!, ...readBounds(`at most ${values[i]} ${numbers[2]}`) }));
+      continue;
+    }
+    value!.split(/;\s*/).forEach((part, i) => {
+      const named = i > 0 ? part.match(/^`(\w+)`/) : null;
+      facts.push({ limit, name: named ? named[1]! : limit, labels, value: value!, ...readBounds(part) });
+    });
+  }
+  return facts;
+}
+
+/** The prose after section 8's table that gives a header's bounds: "`Content-Security-Policy` (string, at most 255 characters)". */
+export function limitProse(markdown: string): Array<{ name: string; detail: string } & ReturnType<typeof readBounds>> {
+  const text = sectionText(markdown, '8');
+  const prose = text.slice(text.lastIndexOf('\n|') + 1);
+  return [...prose.matchAll(/`([\w-]+)` \(([^)]*)\)/g)].map(([, name, detail]) => ({ name: name!, detail: detail!, ...readBounds(detail!) }));
+}
+
+/** "**MessageBroadcast**: the same fields as Message, except `destination` is ...": a list given by reference. */
+export interface SameFields {
+  label: string;
+  name: string;
+  as: string;
+  except: string[];
+  statement: string;
+}
+
+export function sameFieldsAs(markdown: string): SameFields[] {
+  const result: SameFields[] = [];
+  for (const { label } of interfaceTable(markdown)) {
+    const text = sectionText(markdown, `2.${'ABCD'.indexOf(label) + 1}`);
+    for (const m of text.matchAll(/^\*\*(\w+)\*\*: the same fields as (\w+)(?:, except ([^.\n]*))?/gm)) {
+      result.push({ label, name: m[1]!, as: m[2]!, except: [...(m[3] ?? '').matchAll(/`(\w+)`/g)].map((e) => e[1]!), statement: m[0] });
+    }
+  }
+  return result;
+}
+
+/** The scalar formats table of a section 2 part ("| Name | Rule |"), empty where it has none. */
+export function scalarFormats(markdown: string, section: string): Array<{ name: string; rule: string }> {
+  const text = sectionText(markdown, section);
+  if (!text.includes('| Name | Rule |')) return [];
+  return tableRows(text, '| Name | Rule |').map(([name, rule]) => ({ name: name!, rule: rule! }));
+}
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3 };
+
+/** Section 2's "**Destination**: object with at least one property present": the least number of properties, by name. */
+export function leastProperties(markdown: string): Array<{ label: string; name: string; minProperties: number; statement: string }> {
+  return interfaceTable(markdown).flatMap(({ label }) =>
+    [...sectionText(markdown, `2.${'ABCD'.indexOf(label) + 1}`).matchAll(/^\*\*(\w+)\*\*[^\n]*?object with at least (\w+) propert(?:y|ies)/gm)].map((m) => {
+      const minProperties = COUNT_WORDS[m[2]!] ?? Number(m[2]);
+      if (!Number.isInteger(minProperties)) throw new Error(`section 2: cannot read the number "${m[2]}" in "${m[0]}"`);
+      return { label, name: m[1]!, minProperties, statement: m[0] };
+    }),
+  );
 }
