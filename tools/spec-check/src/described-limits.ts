@@ -19,7 +19,13 @@ const KEYWORDS: Record<Measure, { min: string; max: string }> = {
 
 const boundOf = (name: string): Bound => BOUNDS.find((b) => b.name === name) ?? { name, upper: name.startsWith('max') };
 
-const pointerOf = <L>(view: DocumentView<L>, loc: L) => view.pointer(loc) || '(root)';
+/** A keyword's place: its pointer, without the file when it is the description's file. */
+function placeOf<L>(view: DocumentView<L>, keyword: L, description: L): string {
+  const file = (pointer: string) => (pointer.includes('#') ? pointer.slice(0, pointer.indexOf('#')) : '');
+  const pointer = view.pointer(keyword);
+  const same = file(pointer) !== '' && file(pointer) === file(view.pointer(description));
+  return (same ? pointer.slice(file(pointer).length) : pointer) || '(root)';
+}
 
 /** The findings of one description against the schema it describes. */
 export function describedLimitFindings<L>(view: DocumentView<L>, description: Node<L>, schema: SchemaParts<L>): Finding<L>[] {
@@ -45,7 +51,7 @@ function compare<L>(view: DocumentView<L>, description: Node<L>, schema: SchemaP
     // An absent lower bound of a length or count is 0 (README, "Bounds compare by effective value").
     const value = effective.value ?? bound.zero;
     if (value === stated.value && !effective.exclusive) continue;
-    const where = effective.at && !sameHolder(view, effective.at.loc, description.loc) ? ` at ${pointerOf(view, effective.at.loc)}` : '';
+    const where = effective.at && !sameHolder(view, effective.at.loc, description.loc) ? ` at ${placeOf(view, effective.at.loc, description.loc)}` : '';
     findings.push({
       loc: description.loc,
       expected: `${name} ${stated.value}, as the description says ("${phrase.text}")`,
