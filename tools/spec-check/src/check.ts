@@ -2,6 +2,7 @@
 import { type ApiCatalog, catalogueSource, type Entry, type EntryKind } from './catalog.js';
 import type { Finding } from './expect.js';
 import { operationsRule } from './closed-sets.js';
+import { describedLimitsRule } from './described-limits.js';
 import { formsRule } from './forms.js';
 import { describePlace, Locator } from './places.js';
 import {
@@ -18,11 +19,14 @@ import {
 } from './rules.js';
 import type { DocumentView } from './view.js';
 
+/** Checks not from a catalogue entry: a description's limit against its keyword (described-limits.ts). */
+export type OwnKind = 'place' | 'described-limit';
+
 export interface Violation<L = unknown> {
   api: string;
   /** The catalogue entry (or `<schema> place` for a documented place the document lacks). */
   entry: string;
-  kind: EntryKind | 'place';
+  kind: EntryKind | OwnKind;
   section: string;
   rule: string;
   expected: string;
@@ -30,6 +34,8 @@ export interface Violation<L = unknown> {
   /** JSON pointer into the checked document (or `file#pointer` for another file of a split spec). */
   pointer: string;
   loc: L;
+  /** Where the expectation comes from, when not the catalogue (a described limit: the description). */
+  source?: string;
 }
 
 /** The lint plugin's rules, each a group of entry kinds. */
@@ -39,7 +45,8 @@ export const RULE_GROUPS = {
   interface: ['base-path', 'version', 'security', 'operations'],
   limits: ['limit'],
   'not-shown': ['open'],
-} as const satisfies Record<string, ReadonlyArray<EntryKind | 'place'>>;
+  'described-limits': ['described-limit'],
+} as const satisfies Record<string, ReadonlyArray<EntryKind | OwnKind>>;
 
 export type RuleGroup = keyof typeof RULE_GROUPS;
 
@@ -73,12 +80,12 @@ function findingsOf<L>(locator: Locator<L>, entry: Entry): Finding<L>[] {
 
 export interface CheckOptions {
   /** Only these kinds (the lint plugin runs one group per rule). */
-  kinds?: ReadonlyArray<EntryKind | 'place'>;
+  kinds?: ReadonlyArray<EntryKind | OwnKind>;
 }
 
 export function checkDocument<L>(view: DocumentView<L>, api: ApiCatalog, options: CheckOptions = {}): Violation<L>[] {
   const locator = new Locator(view, api);
-  const wanted = (kind: EntryKind | 'place') => !options.kinds || options.kinds.includes(kind);
+  const wanted = (kind: EntryKind | OwnKind) => !options.kinds || options.kinds.includes(kind);
   const violations: Violation<L>[] = [];
   const seen = new Set<string>();
   const add = (violation: Omit<Violation<L>, 'pointer' | 'api'>) => {
@@ -101,6 +108,7 @@ export function checkDocument<L>(view: DocumentView<L>, api: ApiCatalog, options
       });
     }
   }
+  if (wanted('described-limit')) for (const { api: _api, pointer: _pointer, ...violation } of checkDescribedLimits(view, api.api)) add(violation);
   for (const entry of api.entries) {
     if (!wanted(entry.kind)) continue;
     for (const finding of findingsOf(locator, entry)) {
@@ -111,11 +119,32 @@ export function checkDocument<L>(view: DocumentView<L>, api: ApiCatalog, options
 }
 
 /**
+ * The described limits alone (described-limits.ts): they need no catalogue, so any OpenAPI document
+ * is checked, an interface's (`api` its id) or another (the sandbox's control API, `api` empty).
+ */
+export function checkDescribedLimits<L>(view: DocumentView<L>, api = ''): Violation<L>[] {
+  return describedLimitsRule(view).map((finding) => ({
+    api,
+    entry: `${api || 'document'} described limit`,
+    kind: 'described-limit',
+    section: '',
+    rule: 'a limit the description states in words equals its keyword',
+    source: "the schema's own description (tools/spec-check/src/described-limits.ts)",
+    pointer: view.pointer(finding.loc),
+    ...finding,
+  }));
+}
+
+/** Where a violation's expectation is recorded: the catalogue, or the description itself. */
+export const violationSource = (violation: Pick<Violation, 'api' | 'section' | 'source'>) =>
+  violation.source ?? catalogueSource(violation.api, violation.section);
+
+/**
  * One line per violation: `api  json-pointer  expected  found`, then where the expectation is
  * recorded (the catalogue file, from the document's section) and its rule. The catalogue holds
  * the document's fact; the spec is what was found.
  */
 export function formatViolation(violation: Violation): string {
   const pointer = violation.pointer === '' ? '(root)' : violation.pointer;
-  return `${violation.api}  ${pointer}  expected: ${violation.expected}  found: ${violation.found}  [${catalogueSource(violation.api, violation.section)}: ${violation.rule}]`;
+  return `${violation.api}  ${pointer}  expected: ${violation.expected}  found: ${violation.found}  [${violationSource(violation)}: ${violation.rule}]`;
 }

@@ -74,7 +74,7 @@ function typeSet(value: unknown): Set<string> {
   return set;
 }
 
-function effectiveTypes<L>(view: DocumentView<L>, schema: SchemaParts<L>): string[] | undefined {
+export function effectiveTypes<L>(view: DocumentView<L>, schema: SchemaParts<L>): string[] | undefined {
   const declared = keyword(view, schema, 'type');
   if (declared.length === 0) return undefined;
   let allowed = new Set(PRIMITIVES);
@@ -87,7 +87,7 @@ function effectiveTypes<L>(view: DocumentView<L>, schema: SchemaParts<L>): strin
   return [...allowed].sort();
 }
 
-interface Bound {
+export interface Bound {
   name: string;
   upper: boolean;
   /** An absent lower bound of a count is the same as this. */
@@ -95,7 +95,7 @@ interface Bound {
   exclusive?: string;
 }
 
-const BOUNDS: Bound[] = [
+export const BOUNDS: Bound[] = [
   { name: 'minLength', upper: false, zero: 0 },
   { name: 'maxLength', upper: true },
   { name: 'minItems', upper: false, zero: 0 },
@@ -113,7 +113,7 @@ interface Effective<L> {
   exclusive: boolean;
 }
 
-function effectiveBound<L>(view: DocumentView<L>, schema: SchemaParts<L>, bound: Bound, integer: boolean): Effective<L> {
+export function effectiveBound<L>(view: DocumentView<L>, schema: SchemaParts<L>, bound: Bound, integer: boolean): Effective<L> {
   const result: Effective<L> = { value: undefined, exclusive: false };
   const consider = (value: number, loc: L, text: string, exclusive: boolean) => {
     const better = result.value === undefined || (bound.upper ? value < result.value : value > result.value);

@@ -87,6 +87,40 @@ const cases: Array<[string, { given: { api: string; mutate: (folder: string) => 
     },
   ],
   [
+    'im-v1: reference maxLength changed, its description not (the catalogue not either)',
+    {
+      given: { api: 'im-v1', mutate: (f) => edit(join(f, 'components/schemas/MessagePostRequest.yaml'), (d) => (d.properties.reference.maxLength = 100)) },
+      want: [
+        {
+          rule: 'spec-check/described-limits',
+          file: 'im-v1/components/schemas/MessagePostRequest.yaml',
+          pointer: '#/properties/reference/description',
+          message: /^expected maxLength 255, as the description says \("maximum length 255"\), found maxLength 100: the schema's own description \(tools\/spec-check\/src\/described-limits\.ts\), says "a limit the description states in words equals its keyword"$/,
+        },
+      ],
+    },
+  ],
+  [
+    'a document of no interface (its server moved): the described limits are still checked, in a header too',
+    {
+      given: {
+        api: 'im-v1',
+        mutate: (f) => {
+          edit(join(f, 'openapi.yaml'), (d) => (d.servers = [{ url: 'https://example.test/elsewhere' }]));
+          edit(join(f, 'components/headers/RetryAfter.yaml'), (d) => (d.schema.minimum = 1));
+        },
+      },
+      want: [
+        {
+          rule: 'spec-check/described-limits',
+          file: 'im-v1/components/headers/RetryAfter.yaml',
+          pointer: '#/description',
+          message: /^expected minimum 10, as the description says \("10 to 1000"\), found minimum 1 at #\/schema\/minimum: the schema's own description/,
+        },
+      ],
+    },
+  ],
+  [
     'campaign-manager-v1: a field the catalogue does not list',
     {
       given: { api: 'campaign-manager-v1', mutate: (f) => edit(join(f, 'components/schemas/ListRequest.yaml'), (d) => (d.properties.description = { type: 'string', description: 'Not in the document.' })) },
