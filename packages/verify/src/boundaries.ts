@@ -44,7 +44,9 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string,
     const component = nameOf(node) ?? (depth === 0 ? rootName : undefined);
     const property = path[path.length - 1];
     const text = `${node?.description ?? ''} ${schema.description ?? ''} ${described}`;
-    const section = /\b8\b|section 8|sections [\d.]+ and 8/.test(text) ? '8' : sectionOfResources;
+    // "section 8", "sections 2.3 and 8": not any lone 8 (Uuid's "hex groups 8-4-4-4-12" is section
+    // 2.3's) nor a section 8.x of another text.
+    const section = /\bsections? (?:[\d.]+ (?:and|to) )?8\b(?!\.\d|-)/i.test(text) ? '8' : sectionOfResources;
     for (const keyword of KEYWORDS) {
       const value = schema[keyword];
       if (typeof value !== 'number') continue;

@@ -41,6 +41,14 @@ describe('limits read from the bundles', () => {
     }
   });
 
+  it("labels a limit section 8 only where the description says so: C's Uuid (36 characters, section 2.3's 'hex groups 8-4-4-4-12') is not", () => {
+    const c = limits('im-v1', 'sendMessage');
+    const uuid = held('im-v1', 'Uuid', undefined, 'maxLength');
+    expect(c).toContain(`/destination/contact_id maxLength ${uuid} §2`);
+    expect(c).toContain(`/message/template/template_id minLength ${uuid} §2`);
+    expect(c.filter((limit) => limit.includes('/contact_id ') || limit.includes('/template_id ')).some((limit) => limit.endsWith('§8'))).toBe(false);
+  });
+
   it("A's mask and the days ahead of A and B", () => {
     const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
     expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);
