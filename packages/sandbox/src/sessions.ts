@@ -1,6 +1,7 @@
 // Sessions: scopes of their own inside one sandbox, each with its own credentials, so test files
 // running in parallel against one sandbox never see each other's state, callbacks or faults.
 // Bounded in count and expired after an idle time (sandbox choices, README "Sessions").
+import { createRequire } from 'node:module';
 import type { Credentials } from './credentials.js';
 import type { Ids } from './ids.js';
 import type { Scope } from './scope.js';
@@ -16,8 +17,10 @@ export const SESSION_DEFAULTS = { max: 100, idleMs: 30 * 60_000 } as const;
 
 export class SessionLimitError extends Error {}
 
-/** A session's name: printable ASCII, so a test file's path fits. */
-const SESSION_NAME = /^[\x20-\x7e]{1,100}$/;
+/** A session's name, as the control API's document states it (`SessionCreate.name`): printable ASCII, so a test file's path fits. */
+const NAME: { pattern: string; minLength: number; maxLength: number } = createRequire(import.meta.url)('./generated/control-api.json').components.schemas.SessionCreate.properties.name;
+const SESSION_NAME = new RegExp(NAME.pattern);
+const isSessionName = (name: string) => name.length >= NAME.minLength && name.length <= NAME.maxLength && SESSION_NAME.test(name);
 
 export interface SessionEntry {
   id: string;
@@ -61,8 +64,8 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
     max,
     idleMs,
     create(name?: string): SessionEntry {
-      if (name !== undefined && (typeof name !== 'string' || !SESSION_NAME.test(name))) {
-        throw new TypeError('name must be 1 to 100 printable ASCII characters (a test file\'s path will do)');
+      if (name !== undefined && (typeof name !== 'string' || !isSessionName(name))) {
+        throw new TypeError(`name must be ${NAME.minLength} to ${NAME.maxLength} printable ASCII characters (a test file's path will do)`);
       }
       sweep();
       if (name !== undefined && [...sessions.values()].some((entry) => entry.name === name)) {
