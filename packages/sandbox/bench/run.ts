@@ -3,16 +3,22 @@
 // answers a fixed body (the floor). Then the sandbox's RSS after many created messages, against
 // this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
 // BENCH_SECONDS (default 4 per run) and BENCH_MESSAGES (default 200000; 1000000 for the full
-// memory run) tune it.
+// memory run) tune it. Each table also prints each server's CPU time per request (/proc), which a
+// busy neighbour moves far less than req/s. `--prism`: the same load, side by side, against
+// Stoplight Prism serving each interface's bundle (bench/prism.ts; installed on first use).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { type Target, emptySamples, load, summarise } from './load.js';
+import { type ApiId, basePath } from '@messaging-contracts/sandbox';
+import { cpuMicros } from './cpu.js';
+import { type Samples, type Target, emptySamples, load, summarise } from './load.js';
+import { PRISM_VERSION, ensurePrism, startPrism } from './prism.js';
 
 const require = createRequire(import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const CONNECTIONS = 32;
+const PRISM = process.argv.includes('--prism');
 /** This bench's guard on RSS with default caps (RSS is not the README's bound: live memory is, 128 MB). */
 const RSS_BOUND_MB = 256;
 
@@ -33,6 +39,10 @@ function rss(child: ChildProcess): Promise<number> {
   });
 }
 
+/** The documented success status of an interface's POST (the 2xx of its responses). */
+const successStatus = (api: string, path: string) =>
+  Number(Object.keys(require(`@messaging-contracts/openapi/${api}.json`).paths[path].post.responses).find((status) => /^2\d\d$/.test(status)));
+
 const example = (api: string, path: string) => {
   const bundle = require(`@messaging-contracts/openapi/${api}.json`);
   const op = bundle.paths[path].post;
@@ -44,55 +54,124 @@ const example = (api: string, path: string) => {
   return JSON.stringify(example);
 };
 
-function targets(sandbox: Started, port: number, bare: boolean): Record<string, Target> {
+/** The bench's four operations: interface, path template, and the concrete path of this request. */
+const OPERATIONS = [
+  { name: 'A POST /messages', api: 'gateway-v1' as ApiId, template: '/messages', path: '/messages' },
+  { name: 'B POST /messages', api: 'sms-v2', template: '/messages', path: '/messages' },
+  { name: 'C POST /message', api: 'im-v1', template: '/message', path: '/message' },
+  { name: 'D POST /{app}/lists', api: 'campaign-manager-v1', template: '/{application_name}/lists', path: '/bench/lists' },
+] as const;
+
+/**
+ * Each operation's request to one server: `basePath` before the path (the sandbox's documented base
+ * paths; Prism serves the bundle's paths as they are, without the servers' base path), the same
+ * body and credentials for every server, and the status it must answer: the bare server always 202,
+ * the others the operation's documented success status.
+ */
+function targets(sandbox: Started, origin: string, server: 'bare' | 'sandbox' | 'prism'): Record<string, Target> {
   const c = sandbox.credentials;
   const basic = (u: { username: string; password: string }) => `Basic ${Buffer.from(`${u.username}:${u.password}`).toString('base64')}`;
-  const origin = `http://127.0.0.1:${port}`;
-  const json = { 'content-type': 'application/json' };
-  return {
-    'A POST /messages': { origin, path: '/rest/gateway/messages', headers: { ...json, authorization: basic(c['gateway-v1']) }, body: example('gateway-v1', '/messages'), expect: bare ? 202 : 201 },
-    'B POST /messages': { origin, path: '/rest/sms/v2/messages', headers: { ...json, authorization: c['sms-v2'].apiKey }, body: example('sms-v2', '/messages'), expect: 202 },
-    'C POST /message': { origin, path: '/rest/im/v1/message', headers: { ...json, authorization: c['im-v1'].apiKey }, body: example('im-v1', '/message'), expect: 202 },
-    'D POST /{app}/lists': {
-      origin,
-      path: '/rest/campaign_manager/v1/bench/lists',
-      headers: { ...json, authorization: basic(c['campaign-manager-v1']) },
-      body: example('campaign-manager-v1', '/{application_name}/lists'),
-      expect: bare ? 202 : 201,
-    },
+  const authorization: Record<string, string> = {
+    'gateway-v1': basic(c['gateway-v1']),
+    'sms-v2': c['sms-v2'].apiKey,
+    'im-v1': c['im-v1'].apiKey,
+    'campaign-manager-v1': basic(c['campaign-manager-v1']),
   };
+  return Object.fromEntries(
+    OPERATIONS.map((op) => [
+      op.name,
+      {
+        origin,
+        path: (server === 'prism' ? '' : basePath(op.api)) + op.path,
+        headers: { 'content-type': 'application/json', authorization: authorization[op.api]! },
+        body: example(op.api, op.template),
+        expect: server === 'bare' ? 202 : successStatus(op.api, op.template),
+      },
+    ]),
+  );
 }
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
+/** One server's side of a comparison: its load samples and the CPU time it used under that load. */
+interface Side {
+  samples: Samples;
+  cpu: number | undefined;
+}
+
+/** Runs `target` for `ms` and adds its latencies, and the server's CPU time over the run, to `side`. */
+async function slice(target: Target, pid: number | undefined, ms: number, side: Side) {
+  const before = cpuMicros(pid);
+  await load(target, CONNECTIONS, ms, Infinity, side.samples);
+  const after = cpuMicros(pid);
+  side.cpu = before === undefined || after === undefined || side.cpu === undefined ? undefined : side.cpu + after - before;
+}
+
+const COLUMNS = (server: string) => `${`${server} req/s`.padStart(13)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'µs/req'.padStart(7)}`;
+
+/**
+ * One operation against another server and the sandbox in alternating one-second slices, so a
+ * neighbour's load on a shared machine hits both alike; prints the row and returns whether every
+ * answer had its expected status. `ratio` is the sandbox's req/s over the other's; `cpu` is the
+ * other's CPU time per request over the sandbox's (above 1: the sandbox costs less per request).
+ */
+async function sideBySide(name: string, other: { target: Target; pid: number | undefined }, ours: { target: Target; pid: number | undefined }, warmUpMs: number): Promise<boolean> {
+  await load(other.target, CONNECTIONS, warmUpMs);
+  await load(ours.target, CONNECTIONS, warmUpMs);
+  const theirs: Side = { samples: emptySamples(), cpu: 0 };
+  const mine: Side = { samples: emptySamples(), cpu: 0 };
+  for (let i = 0; i < SECONDS; i++) {
+    await slice(other.target, other.pid, 1000, theirs);
+    await slice(ours.target, ours.pid, 1000, mine);
+  }
+  const a = summarise(theirs.samples);
+  const b = summarise(mine.samples);
+  const perRequest = (side: Side, result: { requests: number }) => (side.cpu === undefined || result.requests === 0 ? undefined : side.cpu / result.requests);
+  const cpuA = perRequest(theirs, a);
+  const cpuB = perRequest(mine, b);
+  const cell = (result: typeof a, cpu: number | undefined) =>
+    `${fmt(result.rps).padStart(13)} ${fmt(result.p50, 2)} ${fmt(result.p99, 2)} ${(cpu === undefined ? '-' : cpu.toFixed(0)).padStart(7)}`;
+  const unexpected = a.unexpected + b.unexpected;
+  console.log(
+    `${name.padEnd(22)} ${cell(a, cpuA)} | ${cell(b, cpuB)} | ${(b.rps / a.rps).toFixed(2).padStart(5)} ${cpuA === undefined || cpuB === undefined ? '    -' : (cpuA / cpuB).toFixed(2).padStart(5)}` +
+      (unexpected > 0 ? `  (${unexpected} unexpected statuses)` : ''),
+  );
+  return unexpected === 0;
+}
+
+const header = (server: string) => console.log(`${'operation'.padEnd(22)} ${COLUMNS(server)} | ${COLUMNS('sandbox')} | ratio   cpu`);
+
 async function main() {
   const sandbox = await start('sandbox');
   const bare = await start('bare');
-  const sandboxTargets = targets(sandbox, sandbox.port, false);
-  const bareTargets = targets(sandbox, bare.port, true);
+  const sandboxTargets = targets(sandbox, `http://127.0.0.1:${sandbox.port}`, 'sandbox');
+  const bareTargets = targets(sandbox, `http://127.0.0.1:${bare.port}`, 'bare');
   console.log(`sandbox bench: one POST per interface with a session's credentials (50 sessions active), ${CONNECTIONS} connections, ${SECONDS} s per server in alternating 1 s slices (load generator in its own process)\n`);
-  console.log(`${'operation'.padEnd(22)} ${'bare req/s'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} | ${'sandbox req/s'.padStart(13)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} | ratio`);
+  header('bare');
   let failed = false;
-  for (const name of Object.keys(sandboxTargets)) {
-    await load(bareTargets[name]!, CONNECTIONS, 500); // warm-up
-    await load(sandboxTargets[name]!, CONNECTIONS, 500);
-    // Alternating one-second slices, so a neighbour's load on a shared machine hits both alike.
-    const floorSamples = emptySamples();
-    const ourSamples = emptySamples();
-    for (let slice = 0; slice < SECONDS; slice++) {
-      await load(bareTargets[name]!, CONNECTIONS, 1000, Infinity, floorSamples);
-      await load(sandboxTargets[name]!, CONNECTIONS, 1000, Infinity, ourSamples);
-    }
-    const floor = summarise(floorSamples);
-    const ours = summarise(ourSamples);
-    const ratio = ours.rps / floor.rps;
-    console.log(
-      `${name.padEnd(22)} ${fmt(floor.rps).padStart(10)} ${fmt(floor.p50, 2)} ${fmt(floor.p99, 2)} | ${fmt(ours.rps).padStart(13)} ${fmt(ours.p50, 2)} ${fmt(ours.p99, 2)} | ${ratio.toFixed(2)}` +
-        (ours.unexpected + floor.unexpected > 0 ? `  (${ours.unexpected + floor.unexpected} unexpected statuses)` : ''),
-    );
-    if (ours.unexpected > 0 || floor.unexpected > 0) failed = true;
+  for (const { name } of OPERATIONS) {
+    const ok = await sideBySide(name, { target: bareTargets[name]!, pid: bare.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, 500);
+    if (!ok) failed = true;
   }
   bare.child.kill();
+
+  if (PRISM) {
+    // One Prism per interface (it serves one document), started and stopped in turn.
+    const cli = await ensurePrism();
+    console.log(`\nagainst Stoplight Prism ${PRISM_VERSION} (prism mock on specs/dist/<id>.json, its request log off), each answering the documented success status:\n`);
+    header('prism');
+    for (const op of OPERATIONS) {
+      const prism = await startPrism(cli, require.resolve(`@messaging-contracts/openapi/${op.api}.json`));
+      try {
+        const prismTarget = targets(sandbox, prism.origin, 'prism')[op.name]!;
+        // Prism is slower to warm: it is given a second where the bare server gets half of one.
+        const ok = await sideBySide(op.name, { target: prismTarget, pid: prism.child.pid }, { target: sandboxTargets[op.name]!, pid: sandbox.child.pid }, 1000);
+        if (!ok) failed = true;
+      } finally {
+        prism.stop();
+      }
+    }
+  }
 
   // Memory: many created messages (C), far past the default store cap, then RSS after gc.
   const before = await rss(sandbox.child);
