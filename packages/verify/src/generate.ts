@@ -93,8 +93,16 @@ function freeKeysArbitrary(schema: Json, context: GenerateContext, depth: number
 /**
  * Up to `count` generated bodies that `accepts` (the operation's request validator) finds valid,
  * from at most `count * 10` candidates of the seeded generator.
+ *
+ * The first `count` candidates are drawn alone first: a seeded sample of n values is the first n
+ * of a longer one, so when they are all valid (as they are for every operation of the four
+ * bundles) they are the bodies the full draw would keep, for a tenth of the generation (fast-check's
+ * draws were the largest part of a run's CPU). Otherwise the full draw is made.
  */
 export function generateValid(schema: Json, context: GenerateContext, count: number, seed: number, accepts: (value: unknown) => boolean): unknown[] {
-  const candidates = fc.sample(arbitraryOf(schema, context), { numRuns: count * 10, seed });
-  return candidates.filter(accepts).slice(0, count);
+  if (count <= 0) return [];
+  const arbitrary = arbitraryOf(schema, context);
+  const first = fc.sample(arbitrary, { numRuns: count, seed });
+  if (first.every(accepts)) return first;
+  return fc.sample(arbitrary, { numRuns: count * 10, seed }).filter(accepts).slice(0, count);
 }
