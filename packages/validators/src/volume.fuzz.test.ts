@@ -91,8 +91,11 @@ describe('many invalid array items, for every array in every example', () => {
     expect(new Set(sites.map((s) => s.name.split(' ')[0])).size).toBeGreaterThan(1);
   });
 
-  it.each(sites.map((s) => [s.name, s] as const))('%s: 60,000 invalid items list 100 violations and a note of the rest', (_name, site) => {
-    const value = withArray(site.example, site.path, Array.from({ length: 60_000 }, () => invalidItem(site.item)));
+  it.each(sites.map((s) => [s.name, s] as const))('%s: 6,000 invalid items list 100 violations and a note of the rest', (_name, site) => {
+    // 60 times the default bound: a list that is not cut shows at once (6,001 or more). 60,000 items
+    // proved no more and cost a second of CPU (mostly garbage collection) per Node version; the
+    // linear-work test below counts the appends of 32,000.
+    const value = withArray(site.example, site.path, Array.from({ length: 6_000 }, () => invalidItem(site.item)));
     const violations = site.validate(value, late);
     expect(violations.length).toBeLessThanOrEqual(defaultMaxViolations + 1);
     if (violations.length === defaultMaxViolations + 1) {

@@ -22,28 +22,32 @@ describe.each(cases)('%s validator', (_title, api, pathItem, validate) => {
   const { bundle, schema: root } = callbackSchema(api, pathItem);
   const reference = referenceBody(api, pathItem);
 
-  /** Same verdict as the reference, and the same violations in the same order. */
+  /**
+   * Same verdict as the reference, and the same violations in the same order. Compared with plain
+   * code first, and only a disagreement goes through `expect` (which shows the difference): an
+   * `expect` per body was a third of this file's CPU over its 9,900 bodies.
+   */
   function agrees(body: unknown) {
     const ours = validate(body);
     const theirs = reference(body);
+    const expected = () => (reference.errors ?? []).map((error) => ({ pointer: error.instancePath, rule: error.keyword }));
+    const same = ours.ok
+      ? theirs && ours.value === body
+      : !theirs && JSON.stringify(ours.violations.map(({ pointer, rule }) => ({ pointer, rule }))) === JSON.stringify(expected());
+    if (same) return ours;
     expect(ours.ok).toBe(theirs);
     if (ours.ok) {
       expect(ours.value).toBe(body);
       return ours;
     }
-    expect(ours.violations.map(({ pointer, rule }) => ({ pointer, rule }))).toEqual(
-      (reference.errors ?? []).map((error) => ({
-        pointer: error.instancePath,
-        rule: error.keyword,
-      })),
-    );
+    expect(ours.violations.map(({ pointer, rule }) => ({ pointer, rule }))).toEqual(expected());
     return ours;
   }
 
   it('accepts every body generated from the schema, as ajv does', () => {
     fc.assert(
       fc.property(valid(bundle, root), (body) => {
-        expect(agrees(body).ok).toBe(true);
+        if (!agrees(body).ok) throw new Error('refused a valid body');
       }),
       { numRuns },
     );
@@ -52,7 +56,7 @@ describe.each(cases)('%s validator', (_title, api, pathItem, validate) => {
   it('refuses every body broken in one place, as ajv does', () => {
     fc.assert(
       fc.property(broken(bundle, root), (body) => {
-        expect(agrees(body).ok).toBe(false);
+        if (agrees(body).ok) throw new Error('accepted a broken body');
       }),
       { numRuns },
     );
