@@ -5,6 +5,7 @@ import type { SandboxControlComponents } from '@messaging-contracts/sandbox/cont
 import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
+import { withoutUserinfo } from './redact.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
 import type { SandboxScope } from './sandbox-scope.js';
@@ -94,7 +95,7 @@ export async function verifyCallbacks(
         operation: `${api}.${webhook}`,
         subject: e.id ? `${webhook} for message ${e.id}` : webhook,
         passed: arrivedFor(e),
-        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${publicUrl}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
+        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
       });
     }
     for (const [i, arrival] of listener.arrivals.entries()) {

@@ -8,6 +8,7 @@ import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
+import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, UnreachableError } from './transport.js';
 import { UsageError, verify } from './verify.js';
@@ -37,7 +38,12 @@ export async function main(argv: string[], env: Record<string, string | undefine
     io.out(`${USAGE}\n`);
     return 0;
   }
-  const print = options.quiet ? () => {} : (line: string) => io.err(`${line}\n`);
+  // Everything printed or written passes the redaction (redact.ts): no URL's userinfo, no credential.
+  // (A function: --sandbox replaces the credentials with the sandbox's.)
+  const secrets = () => secretsOf(options.credentials ?? {});
+  const out = (text: string) => io.out(redact(text, secrets()));
+  const err = (text: string) => io.err(redact(text, secrets()));
+  const print = options.quiet ? () => {} : (line: string) => err(`${line}\n`);
   let sandbox: Sandbox | undefined;
   try {
     if (options.sandbox) {
@@ -45,20 +51,20 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`) });
-    writeReports(options, report);
+    const report = await verify({ ...options, print, printRequest: (line) => out(`${line}\n`) });
+    writeReports(options, report, secrets());
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
-    io.out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
+    out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
     // A run that stopped still writes the reports asked for: the checks made until then, and
     // `stopped` saying why (README, "Command").
     const partial = reportOf(error);
-    if (partial) writeReports(options, partial);
+    if (partial) writeReports(options, partial, secrets());
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
-      io.err(`messaging-verify: ${error.message}\n`);
+      err(`messaging-verify: ${error.message}\n`);
       const files = [options.json, options.junit].filter((file) => file !== undefined);
-      if (partial && files.length > 0) io.err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
+      if (partial && files.length > 0) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
       return 2;
     }
     throw error;
@@ -67,10 +73,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 }
 
-/** The JSON and JUnit reports asked for, every credential value redacted. */
-function writeReports(options: CliOptions, report: Report) {
-  const secrets = secretsOf(options.credentials ?? {});
-  const safe = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+/** The JSON and JUnit reports asked for, every credential value and URL userinfo redacted. */
+function writeReports(options: CliOptions, report: Report, secrets: readonly string[]) {
+  const safe = (text: string) => redact(text, secrets);
   if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
   if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
 }

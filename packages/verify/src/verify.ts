@@ -13,6 +13,7 @@ import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
+import { withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
 import { Transport } from './transport.js';
@@ -123,7 +124,8 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const recorder = new Recorder(print);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
-  const state: RunState = { target: options.baseUrl };
+  // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
+  const state: RunState = { target: withoutUserinfo(options.baseUrl) };
   const report = (): Report => ({
     target: state.target,
     apis,
