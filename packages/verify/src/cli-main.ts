@@ -63,6 +63,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
     if (partial) writeReports(options, partial, secrets());
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
       err(`messaging-verify: ${error.message}\n`);
+      // A run that stopped after it began still ends stdout with its summary line (README,
+      // "Command"); bad usage found before anything was sent is its one line alone.
+      if (partial && (!(error instanceof UsageError) || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
       const files = [options.json, options.junit].filter((file) => file !== undefined);
       if (partial && files.length > 0) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
       return 2;

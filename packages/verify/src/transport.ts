@@ -55,13 +55,30 @@ export interface TransportOptions {
 /** When RetryAfter / Retry-After is missing: C's documented minimum (section 8, 10 seconds). */
 const RETRY_AFTER_FALLBACK_SECONDS = 10;
 
-/** Timeouts in a row after which the target counts as unreachable (a hung server must not take 10 s per request). */
-const TIMEOUTS_IN_A_ROW = 3;
+/**
+ * Exchanges in a row without an answer (timed out, connection dropped or reset, an answer that is
+ * not HTTP) after which the verifier gives up on an interface: its remaining requests are not
+ * sent, and each fails the check `answers` saying so (a hung server must not take --timeout-ms
+ * per request). Before the target's first answer, that many timeouts mean an unreachable target.
+ */
+export const NO_ANSWER_GIVE_UP = 3;
+
+/** Words for the transport's error codes (undici's, Node's, llhttp's `HPE_*`). */
+function describeFault(code: string): string {
+  if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return `the connection closed before a complete answer (${code})`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `the connection was reset (${code})`;
+  if (code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
+  return `no answer (${code})`;
+}
 
 export class Transport {
   sent = 0;
   private last = 0;
+  /** Whether the target has answered at all: before that, a fault means an unreachable target (exit 2). */
+  private answered = false;
   private timeoutsInARow = 0;
+  /** Per interface, exchanges in a row without an answer. */
+  private readonly noAnswerInARow = new Map<ApiId, number>();
   constructor(readonly options: TransportOptions) {}
 
   /** Sends a request (or, in a dry run, prints it and returns undefined). */
@@ -71,8 +88,12 @@ export class Transport {
       this.sent++;
       return undefined;
     }
+    if ((this.noAnswerInARow.get(request.api) ?? 0) >= NO_ANSWER_GIVE_UP) {
+      return { request, status: 0, headers: new Headers(), text: '', notJson: `not sent: ${request.api} gave no answer to ${NO_ANSWER_GIVE_UP} requests in a row`, retried: 0 };
+    }
     for (let retried = 0; ; retried++) {
       const exchange = await this.once(request, retried);
+      this.noAnswerInARow.set(request.api, exchange.status === 0 ? (this.noAnswerInARow.get(request.api) ?? 0) + 1 : 0);
       if (exchange.status !== 429 || retried >= this.options.retries429) return exchange;
       const seconds = retryAfterSeconds(exchange.headers);
       if (seconds > this.options.maxRetryAfterSeconds) {
@@ -111,14 +132,18 @@ export class Transport {
     } catch (error) {
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
       const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
+      const origin = new URL(request.url).origin;
       if (cause === 'TimeoutError') {
-        if (++this.timeoutsInARow >= TIMEOUTS_IN_A_ROW) {
-          throw new UnreachableError(`${new URL(request.url).origin} gave no answer within ${this.options.timeoutMs} ms to ${TIMEOUTS_IN_A_ROW} requests in a row`);
+        if (!this.answered && ++this.timeoutsInARow >= NO_ANSWER_GIVE_UP) {
+          throw new UnreachableError(`${origin} gave no answer within ${this.options.timeoutMs} ms to ${NO_ANSWER_GIVE_UP} requests in a row, and none before`);
         }
         return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
       }
-      throw new UnreachableError(`cannot reach ${new URL(request.url).origin}: ${cause}`);
+      // A target that never answered is unreachable (exit 2); one that did has failed this exchange.
+      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${cause}`);
+      return { request, status: 0, headers: new Headers(), text: '', notJson: describeFault(cause), retried };
     }
+    this.answered = true;
     this.timeoutsInARow = 0;
     const exchange: Exchange = { request, status: response.status, headers: response.headers, text, retried };
     if (text.length === 0) exchange.notJson = 'empty body';

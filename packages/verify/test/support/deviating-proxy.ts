@@ -24,6 +24,8 @@ export interface Deviation {
   intercept?: (request: ProxiedRequest) => ProxiedAnswer | undefined;
   /** Rewrite the sandbox's answer. */
   rewrite?: (request: ProxiedRequest, answer: ProxiedAnswer) => ProxiedAnswer;
+  /** Break the exchange: close the connection without an answer, answer bytes that are not HTTP, or never answer. */
+  fault?: (request: ProxiedRequest) => 'drop' | 'garbage' | 'hold' | undefined;
   /** Rewrite a callback body on its way from the sandbox to the receiver. */
   callback?: (body: string) => string;
 }
@@ -59,6 +61,10 @@ export async function startDeviatingProxy(upstream: string, deviation: Deviation
       return;
     }
     requests.push(request);
+    const fault = deviation.fault?.(request);
+    if (fault === 'drop') return void req.socket.destroy();
+    if (fault === 'garbage') return void req.socket.end('\u0000\u0001garbage, not HTTP\r\n\r\n');
+    if (fault === 'hold') return; // closed with the proxy
     const intercepted = deviation.intercept?.(request);
     if (intercepted) {
       res.writeHead(intercepted.status, intercepted.headers).end(intercepted.body);
