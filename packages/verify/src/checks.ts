@@ -134,8 +134,11 @@ export function checkExchange(
   const validator = operation.validators.responses[documented.key];
   const jsonDocumented = documented.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json'));
   if (jsonDocumented && exchange.text.length > 0) {
+    // Exactly a documented media type, its parameters (charset) aside: A's responses are
+    // application/json (section 4.1), so neither problem+json nor A's vendor type will do.
     const contentType = (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    record('content-type', endpoints, contentType === 'application/json' || contentType.endsWith('+json') ? undefined : `content-type ${contentType || '(none)'}, expected application/json`);
+    const types = documented.mediaTypes.map((t) => t.toLowerCase());
+    record('content-type', endpoints, types.includes(contentType) ? undefined : `content-type ${contentType || '(none)'}, expected ${types.join(' or ')}`);
   }
   if (validator) {
     if (exchange.json === undefined && !(exchange.notJson === 'empty body' && !jsonDocumented)) {
