@@ -3,7 +3,7 @@
 // last line of stdout, the reports, and the exit code: 0 all passed, 1 a contract failure, 2 bad
 // usage or an unreachable target. cli.ts runs it on the process; the tests run the usage errors
 // in process (a process start for each was most of their CPU) and the rest as a real process.
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
@@ -46,6 +46,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const print = options.quiet ? () => {} : (line: string) => err(`${line}\n`);
   let sandbox: Sandbox | undefined;
   try {
+    checkReportPaths(options);
     if (options.sandbox) {
       sandbox = await startSandbox({ port: 0, credentials: options.credentials ?? {} });
       options.baseUrl = sandbox.url;
@@ -73,6 +74,18 @@ export async function main(argv: string[], env: Record<string, string | undefine
     throw error;
   } finally {
     await sandbox?.close();
+  }
+}
+
+/** The report files can be written: found before the run, not after it (an error of its own, exit 2). */
+function checkReportPaths(options: CliOptions) {
+  for (const [flag, file] of [['--json', options.json], ['--junit', options.junit]] as const) {
+    if (file === undefined) continue;
+    try {
+      closeSync(openSync(file, 'a'));
+    } catch (error) {
+      throw new UsageError(`${flag} ${file}: cannot be written (${(error as { code?: string }).code ?? 'error'}); nothing was sent`);
+    }
   }
 }
 

@@ -55,5 +55,7 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     ...(!operation.anonymous && { auth: authOf(operation.api) }),
     credentials: input.credentials ?? 'valid',
     ...(hasBody && { body: JSON.stringify(input.body) }),
+    // Only where the operation documents 429 (C, section 8) is one waited out and sent again.
+    ...(operation.responses.some((r) => r.key === '429') && { retryOn429: true }),
   };
 }

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiId, Auth } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES, WRONG_API_KEY, WRONG_BASIC } from './credentials.js';
+import { letterOf } from './sections.js';
 
 export type CredentialUse = 'valid' | 'missing' | 'wrong';
 
@@ -18,6 +19,8 @@ export interface OutgoingRequest {
   auth?: Auth;
   credentials: CredentialUse;
   body?: string;
+  /** The operation documents 429 (C, section 8): a 429 is waited out and the request sent again; elsewhere it is checked as it is. */
+  retryOn429?: boolean;
 }
 
 export interface Exchange {
@@ -52,7 +55,7 @@ export interface TransportOptions {
   printRequest?: (line: string) => void;
 }
 
-/** When RetryAfter / Retry-After is missing: C's documented minimum (section 8, 10 seconds). */
+/** When a 429 of an operation that documents it comes without RetryAfter / Retry-After: C's documented minimum (section 8, 10 seconds). */
 const RETRY_AFTER_FALLBACK_SECONDS = 10;
 
 /**
@@ -94,14 +97,18 @@ export class Transport {
     for (let retried = 0; ; retried++) {
       const exchange = await this.once(request, retried);
       this.noAnswerInARow.set(request.api, exchange.status === 0 ? (this.noAnswerInARow.get(request.api) ?? 0) + 1 : 0);
-      if (exchange.status !== 429 || retried >= this.options.retries429) return exchange;
-      const seconds = retryAfterSeconds(exchange.headers);
+      if (exchange.status !== 429 || !request.retryOn429 || retried >= this.options.retries429) return exchange;
+      const sent = retryAfterSeconds(exchange.headers);
+      const seconds = sent ?? RETRY_AFTER_FALLBACK_SECONDS;
       if (seconds > this.options.maxRetryAfterSeconds) {
-        throw new UnreachableError(
-          `${request.operation}: the target answered 429 with RetryAfter ${seconds} s, over --max-retry-after ${this.options.maxRetryAfterSeconds}`,
-        );
+        const asked = sent !== undefined ? `with RetryAfter ${sent} s` : `without RetryAfter; the wait would be ${letterOf(request.api)}'s documented minimum of ${seconds} s`;
+        throw new UnreachableError(`${request.operation}: the target answered 429 ${asked}, over --max-retry-after ${this.options.maxRetryAfterSeconds}`);
       }
-      this.options.print(`  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`);
+      this.options.print(
+        sent !== undefined
+          ? `  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`
+          : `  429 from ${request.operation} without RetryAfter: waiting ${seconds} s, ${letterOf(request.api)}'s documented minimum (section 8)`,
+      );
       await sleep(seconds * 1000);
     }
   }
@@ -119,6 +126,7 @@ export class Transport {
     if (credential) headers[credential[0]] = credential[1];
     let response: Response;
     let text: string;
+    let over: boolean;
     try {
       // The signal bounds the whole exchange, the body's reading included.
       response = await fetch(request.url, {
@@ -128,7 +136,7 @@ export class Transport {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      text = await readBounded(response, this.options.maxResponseBytes);
+      ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
       const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
@@ -146,7 +154,8 @@ export class Transport {
     this.answered = true;
     this.timeoutsInARow = 0;
     const exchange: Exchange = { request, status: response.status, headers: response.headers, text, retried };
-    if (text.length === 0) exchange.notJson = 'empty body';
+    if (over) exchange.notJson = `the body is over the verifier's bound of ${this.options.maxResponseBytes} bytes (maxResponseBytes, --max-response-bytes)`;
+    else if (text.length === 0) exchange.notJson = 'empty body';
     else {
       try {
         exchange.json = JSON.parse(text);
@@ -169,15 +178,15 @@ export class Transport {
   }
 }
 
-/** Seconds to wait after a 429: C's `RetryAfter` (section 8), else HTTP's `Retry-After`, else 10. */
-export function retryAfterSeconds(headers: Headers): number {
+/** Seconds a 429 asks to wait: C's `RetryAfter` (section 8), else HTTP's `Retry-After`; undefined when neither is sent. */
+export function retryAfterSeconds(headers: Headers): number | undefined {
   const raw = headers.get('RetryAfter') ?? headers.get('Retry-After');
-  const seconds = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  return Number.isFinite(seconds) ? seconds : RETRY_AFTER_FALLBACK_SECONDS;
+  return raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
 }
 
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
+/** The body's text, up to `limit` bytes; `over` when the body was longer (the rest is not read). */
+async function readBounded(response: Response, limit: number): Promise<{ text: string; over: boolean }> {
+  if (!response.body) return { text: '', over: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -187,11 +196,11 @@ async function readBounded(response: Response, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      break;
+      return { text: '', over: true };
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
 }
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -16,7 +16,7 @@ import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
 import { withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
-import { Transport } from './transport.js';
+import { type Exchange, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
@@ -39,7 +39,7 @@ export interface VerifyOptions {
   intervalMs?: number;
   /** Per request; default 10000. */
   timeoutMs?: number;
-  /** Largest answer body read; default 1 MiB. */
+  /** Largest answer body read, in bytes; default 1 MiB (1048576). A longer body fails its body check, naming this bound. */
   maxResponseBytes?: number;
   /** Longest RetryAfter waited out; default 120 s (C documents 10 to 1000, section 8). */
   maxRetryAfterSeconds?: number;
@@ -88,6 +88,8 @@ export function checkTarget(options: VerifyOptions): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
   if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  // The base paths are added after the URL: a query or fragment would end up before them.
+  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError('--base-url must not carry a query or fragment (?…, #…): the base paths are added after it');
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
     throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
@@ -176,11 +178,24 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
     'messaging-verify';
   const requestDefaults = { baseUrl, parameters: { application_name: applicationName } };
 
+  // A deployment that redirects plain HTTP to HTTPS (section 1, B) fails every check with its 3xx:
+  // said once, with what to do.
+  let redirectNoted = false;
+  const noteHttpsRedirect = (answer: Exchange) => {
+    const location = answer.headers.get('location') ?? '';
+    if (redirectNoted || url.protocol !== 'http:' || answer.status < 300 || answer.status > 399 || !/^https:\/\//i.test(location)) return;
+    redirectNoted = true;
+    const origin = withoutUserinfo(new URL(location).origin);
+    recorder.note(`the target redirects plain HTTP to HTTPS (${answer.status} to ${origin}/…): verify ${origin} with --base-url instead (an internal CA: NODE_EXTRA_CA_CERTS=<its PEM file>)`);
+  };
   const exchange = async (op: Operation, input: RequestInput, subject: string, expect: Expectation, label?: { check: string; section: string }) => {
     const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
     const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
     const answer = await transport.send(request);
-    if (answer) checkExchange(recorder, op, answer, subject, expect, label);
+    if (answer) {
+      noteHttpsRedirect(answer);
+      checkExchange(recorder, op, answer, subject, expect, label);
+    }
     return answer;
   };
 
