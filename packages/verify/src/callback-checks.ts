@@ -5,6 +5,7 @@ import type { SandboxControlComponents } from '@messaging-contracts/sandbox/cont
 import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
+import { examplesOf } from './examples.js';
 import { withoutUserinfo } from './redact.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
@@ -47,6 +48,8 @@ export async function verifyCallbacks(
   send: Send,
   scope: SandboxScope | undefined,
   print: (line: string) => void,
+  /** The target's clock, for the dates of the documented example sent (examples.ts). */
+  now: number,
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
   const before = recorder.checks.length;
@@ -63,7 +66,7 @@ export async function verifyCallbacks(
     for (const api of ['sms-v2', 'im-v1'] as const) {
       if (!apis.includes(api)) continue;
       const op = findOperation(api, 'sendMessage');
-      const answer = await send(op, { body: op.examples[0] }, 'message sent to trigger its status callback', 'accepted');
+      const answer = await send(op, { body: examplesOf(op, now)[0] }, 'message sent to trigger its status callback', 'accepted');
       const id = (answer?.json as { id?: unknown } | undefined)?.id;
       const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
       if (typeof id !== 'string') {

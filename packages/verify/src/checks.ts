@@ -74,7 +74,9 @@ export function checkExchange(
   subject: string,
   expect: Expectation,
   /** The name and section of the expectation's check, where the purpose has its own (`boundary-refused`, section 8). */
-  label?: { check: string; section: string },
+  label: { check: string; section: string } | undefined,
+  /** The target's clock, for "at most 60 days ahead" in response bodies (section 8; target-clock.ts). */
+  now: number,
 ): boolean {
   const base = { operation: operation.name, subject, status: exchange.status, curl: curlOf(exchange.request) };
   let allPassed = true;
@@ -144,7 +146,7 @@ export function checkExchange(
     if (exchange.json === undefined && !(exchange.notJson === 'empty body' && !jsonDocumented)) {
       record(bodyCheck, bodySection, `${exchange.notJson ?? 'no body'}; the ${documented.key} response documents a JSON body`);
     } else {
-      const violations = validator(exchange.json);
+      const violations = validator(exchange.json, { now: () => now });
       const foreign = failure ? foreignFields(operation.api, exchange.json, documented.schema) : { fields: [], apis: [] };
       const problems = [
         ...(violations.length > 0 ? [describeViolations(violations)] : []),

@@ -8,6 +8,7 @@ import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
+import { examplesOf } from './examples.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
@@ -181,6 +182,8 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
   // A deployment that redirects plain HTTP to HTTPS (section 1, B) fails every check with its 3xx:
   // said once, with what to do.
   let redirectNoted = false;
+  /** The target's clock as last read (per interface, and before the callbacks): answers are judged by it. */
+  let clock = Date.now();
   const noteHttpsRedirect = (answer: Exchange) => {
     const location = answer.headers.get('location') ?? '';
     if (redirectNoted || url.protocol !== 'http:' || answer.status < 300 || answer.status > 399 || !/^https:\/\//i.test(location)) return;
@@ -194,7 +197,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
     const answer = await transport.send(request);
     if (answer) {
       noteHttpsRedirect(answer);
-      checkExchange(recorder, op, answer, subject, expect, label);
+      checkExchange(recorder, op, answer, subject, expect, label, clock);
     }
     return answer;
   };
@@ -222,6 +225,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
       const now = await targetNow(scope, (text) => recorder.note(text));
+      clock = now;
       const operations = operationsOf(api);
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>
@@ -234,7 +238,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
             await exchange(op, {}, 'no body', 'documented');
             continue;
           }
-          for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+          for (const [i, example] of examplesOf(op, now).entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
             await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
@@ -244,7 +248,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
           if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-          const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+          const bases = [...examplesOf(op, now).filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
           for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
             if (options.live && isDestinationPath(limit.path)) {
               recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
@@ -278,7 +282,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
             recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
             continue;
           }
-          const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
+          const body = examplesOf(op, now)[0] ?? (op.bodyRequired ? {} : undefined);
           for (const credentials of ['missing', 'wrong'] as const) {
             await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
               check: `auth-${credentials}`,
@@ -307,13 +311,17 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
           };
           for (const file of files) {
             for (const workflow of file.document.workflows) {
-              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName, now));
             }
           }
         });
       }
     }
-    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print);
+    // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
+    if (listener) {
+      clock = await targetNow(scope, () => {});
+      await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print, clock);
+    }
   } finally {
     // The scope's callback addresses as they were (the receiver closes next), however the run ended.
     const notRestored = await scope?.restore();
@@ -322,13 +330,18 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
   }
 }
 
-/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */
-function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] }, applicationName: string) {
+/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it (its dates from `now`, examples.ts). */
+function workflowInputs(
+  api: ApiId,
+  workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] },
+  applicationName: string,
+  now: number,
+) {
   const inputs: Record<string, unknown> = {};
   for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
     if (name === 'applicationName') inputs[name] = applicationName;
     const step = workflow.steps.find((s) => s.requestBody?.payload === `$inputs.${name}`);
-    if (step) inputs[name] = findOperation(api, step.operationId).examples[0];
+    if (step) inputs[name] = examplesOf(findOperation(api, step.operationId), now)[0];
   }
   return inputs;
 }
