@@ -84,7 +84,8 @@ export function evaluate(expression: string, scope: Scope): unknown {
   const [head, ptr] = expression.includes('#') ? [expression.slice(0, expression.indexOf('#')), expression.slice(expression.indexOf('#') + 1)] : [expression, undefined];
   let value: unknown;
   if (head === '$statusCode') value = scope.exchange?.status;
-  else if (head === '$response.body') value = scope.exchange?.json;
+  // The body as it came on the wire: an int64 id beyond 2^53 as its digits (exact-json.ts).
+  else if (head === '$response.body') value = scope.exchange?.exact ?? scope.exchange?.json;
   else if (head === '$request.body') value = requestBody(scope.exchange);
   else if (head.startsWith('$response.header.')) value = scope.exchange?.headers.get(head.slice('$response.header.'.length)) ?? undefined;
   else if (head.startsWith('$inputs.')) value = scope.inputs[head.slice('$inputs.'.length)];
@@ -118,7 +119,11 @@ function compare(left: unknown, op: string, right: unknown, equal?: (a: unknown,
   // Numbers and numeric strings compare as numbers (a path value is text, a body value a number).
   const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined);
   const [l, r] = [numeric(left), numeric(right)];
-  const same = () => (l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right) || Boolean(equal?.(left, right)));
+  // Integers compare exactly (an int64 id beyond 2^53 is kept as its digits).
+  const integer = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined);
+  const [li, ri] = [integer(left), integer(right)];
+  const same = () =>
+    li !== undefined && ri !== undefined ? li === ri : l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right) || Boolean(equal?.(left, right));
   switch (op) {
     case '==':
       return same();

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiId, Auth } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES, WRONG_API_KEY, WRONG_BASIC } from './credentials.js';
+import { parseExact } from './exact-json.js';
 import { letterOf } from './sections.js';
 
 export type CredentialUse = 'valid' | 'missing' | 'wrong';
@@ -30,6 +31,8 @@ export interface Exchange {
   text: string;
   /** The parsed body, when it is JSON. */
   json?: unknown;
+  /** The same, with integers beyond 2^53 as their digits (exact-json.ts), when it has any: what the workflows read. */
+  exact?: unknown;
   /** Why the body is not JSON (empty, or not parseable). */
   notJson?: string;
   /** 429 answers waited out before this one. */
@@ -159,6 +162,8 @@ export class Transport {
     else {
       try {
         exchange.json = JSON.parse(text);
+        const exact = parseExact(text);
+        if (exact !== undefined) exchange.exact = exact;
       } catch {
         exchange.notJson = 'body is not JSON';
       }
