@@ -69,12 +69,12 @@ const RETRY_AFTER_FALLBACK_SECONDS = 10;
  */
 export const NO_ANSWER_GIVE_UP = 3;
 
-/** Words for the transport's error codes (undici's, Node's, llhttp's `HPE_*`). */
+/** Words for the transport's error codes (undici's, Node's, llhttp's `HPE_*`); the code alone for any other. */
 function describeFault(code: string): string {
   if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return `the connection closed before a complete answer (${code})`;
   if (code === 'ECONNRESET' || code === 'EPIPE') return `the connection was reset (${code})`;
   if (code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
-  return `no answer (${code})`;
+  return code;
 }
 
 export class Transport {
@@ -151,8 +151,9 @@ export class Transport {
         return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
       }
       // A target that never answered is unreachable (exit 2); one that did has failed this exchange.
-      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${cause}`);
-      return { request, status: 0, headers: new Headers(), text: '', notJson: describeFault(cause), retried };
+      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${describeFault(cause)}`);
+      const fault = describeFault(cause);
+      return { request, status: 0, headers: new Headers(), text: '', notJson: fault === cause ? `no answer (${cause})` : fault, retried };
     }
     this.answered = true;
     this.timeoutsInARow = 0;
