@@ -48,10 +48,13 @@ export interface WorkflowHost {
   /** Records the result of one success criterion. */
   criterion(operation: Operation, subject: string, passed: boolean, message?: string): void;
   note(text: string): void;
+  /** Whether two values are equal for `==` and `!=` (B's uuids in either letter case); default strict. */
+  equal?(a: unknown, b: unknown): boolean;
 }
 
 interface Scope {
   inputs: Record<string, unknown>;
+  equal?: (a: unknown, b: unknown) => boolean;
   steps: Record<string, Record<string, unknown>>;
   exchange?: Exchange;
 }
@@ -81,7 +84,8 @@ export function evaluate(expression: string, scope: Scope): unknown {
   const [head, ptr] = expression.includes('#') ? [expression.slice(0, expression.indexOf('#')), expression.slice(expression.indexOf('#') + 1)] : [expression, undefined];
   let value: unknown;
   if (head === '$statusCode') value = scope.exchange?.status;
-  else if (head === '$response.body') value = scope.exchange?.json;
+  // The body as it came on the wire: an int64 id beyond 2^53 as its digits (exact-json.ts).
+  else if (head === '$response.body') value = scope.exchange?.exact ?? scope.exchange?.json;
   else if (head === '$request.body') value = requestBody(scope.exchange);
   else if (head.startsWith('$response.header.')) value = scope.exchange?.headers.get(head.slice('$response.header.'.length)) ?? undefined;
   else if (head.startsWith('$inputs.')) value = scope.inputs[head.slice('$inputs.'.length)];
@@ -111,15 +115,20 @@ function literal(text: string, scope: Scope): unknown {
   return t;
 }
 
-function compare(left: unknown, op: string, right: unknown): boolean {
+function compare(left: unknown, op: string, right: unknown, equal?: (a: unknown, b: unknown) => boolean): boolean {
   // Numbers and numeric strings compare as numbers (a path value is text, a body value a number).
   const numeric = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined);
   const [l, r] = [numeric(left), numeric(right)];
+  // Integers compare exactly (an int64 id beyond 2^53 is kept as its digits).
+  const integer = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined);
+  const [li, ri] = [integer(left), integer(right)];
+  const same = () =>
+    li !== undefined && ri !== undefined ? li === ri : l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right) || Boolean(equal?.(left, right));
   switch (op) {
     case '==':
-      return l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right);
+      return same();
     case '!=':
-      return l !== undefined && r !== undefined ? l !== r : JSON.stringify(left) !== JSON.stringify(right);
+      return !same();
     default:
       if (l === undefined || r === undefined) return false;
       return op === '>=' ? l >= r : op === '<=' ? l <= r : op === '>' ? l > r : l < r;
@@ -131,7 +140,7 @@ export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
   if ((criterion.type ?? 'simple') === 'simple') {
     const match = /^(.+?)\s*(==|!=|>=|<=|>|<)\s*(.+)$/.exec(criterion.condition);
     if (!match) return undefined;
-    return compare(literal(match[1]!, scope), match[2]!, literal(match[3]!, scope));
+    return compare(literal(match[1]!, scope), match[2]!, literal(match[3]!, scope), scope.equal);
   }
   if (criterion.type === 'jsonpath') {
     const match = /^\$\[\?\(?@\.(\w+)\s*(==|!=)\s*(.+?)\)?\]$/.exec(criterion.condition.trim());
@@ -139,7 +148,7 @@ export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
     const context = criterion.context ? evaluate(criterion.context, scope) : undefined;
     const items = Array.isArray(context) ? context : [];
     const want = literal(match[3]!, scope);
-    return items.some((item) => compare((item as any)?.[match[1]!], match[2]!, want));
+    return items.some((item) => compare((item as any)?.[match[1]!], match[2]!, want, scope.equal));
   }
   return undefined;
 }
@@ -151,7 +160,7 @@ function expectationOf(step: Step): Expectation {
 }
 
 export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workflow: Workflow, inputs: Record<string, unknown>): Promise<void> {
-  const scope: Scope = { inputs, steps: {} };
+  const scope: Scope = { inputs, steps: {}, ...(host.equal && { equal: (a: unknown, b: unknown) => host.equal!(a, b) }) };
   for (const step of workflow.steps) {
     const operation = host.operation(step.operationId);
     const subject = `workflow ${workflow.workflowId}, step ${step.stepId}`;

@@ -5,10 +5,13 @@ import type { SandboxControlComponents } from '@messaging-contracts/sandbox/cont
 import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
+import { examplesOf } from './examples.js';
+import { withoutUserinfo } from './redact.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
 import type { SandboxScope } from './sandbox-scope.js';
 import { subsection } from './sections.js';
+import { caseRule, differInCaseOnly, sameId } from './uuids.js';
 import type { Exchange } from './transport.js';
 import type { VerifyOptions } from './verify.js';
 
@@ -45,6 +48,8 @@ export async function verifyCallbacks(
   send: Send,
   scope: SandboxScope | undefined,
   print: (line: string) => void,
+  /** The target's clock, for the dates of the documented example sent (examples.ts). */
+  now: number,
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
   const before = recorder.checks.length;
@@ -61,7 +66,7 @@ export async function verifyCallbacks(
     for (const api of ['sms-v2', 'im-v1'] as const) {
       if (!apis.includes(api)) continue;
       const op = findOperation(api, 'sendMessage');
-      const answer = await send(op, { body: op.examples[0] }, 'message sent to trigger its status callback', 'accepted');
+      const answer = await send(op, { body: examplesOf(op, now)[0] }, 'message sent to trigger its status callback', 'accepted');
       const id = (answer?.json as { id?: unknown } | undefined)?.id;
       const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
       if (typeof id !== 'string') {
@@ -83,7 +88,13 @@ export async function verifyCallbacks(
     }
     const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
     const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
-      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || a.body?.id === e.id || a.refusal !== undefined));
+      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || sameId(CALLBACK_ROUTES[e.kind].api, a.body?.id, e.id) || a.refusal !== undefined));
+    /** Why an expected callback is missing: one for the id in another letter case, where case matters (C), is named. */
+    const missing = (e: { kind: CallbackKind; id?: string }, webhook: string) => {
+      const other = listener.arrivals.find((a) => a.kind === e.kind && differInCaseOnly(a.body?.id, e.id));
+      if (other) return `a ${webhook} arrived for ${other.body!.id}, the id in another letter case: ${caseRule(CALLBACK_ROUTES[e.kind].api)}`;
+      return `no ${webhook} arrived at ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms`;
+    };
     const deadline = Date.now() + timeout;
     while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
     for (const e of expected) {
@@ -94,7 +105,7 @@ export async function verifyCallbacks(
         operation: `${api}.${webhook}`,
         subject: e.id ? `${webhook} for message ${e.id}` : webhook,
         passed: arrivedFor(e),
-        ...(!arrivedFor(e) && { message: `no ${webhook} arrived at ${publicUrl}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms` }),
+        ...(!arrivedFor(e) && { message: missing(e, webhook) }),
       });
     }
     for (const [i, arrival] of listener.arrivals.entries()) {

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver, type ReceiverErrorEvent } from '@messaging-contracts/webhooks';
 import { bundle, deref, type ApiId } from './contract.js';
+import { UsageError } from './usage-error.js';
 
 export type CallbackKind = 'smsStatus' | 'smsReply' | 'imStatus';
 
@@ -38,7 +39,13 @@ export class CallbackListener {
     const server = createServer((req, res) => listener.handle(req, res));
     listener = new CallbackListener(server);
     server.listen(port, '127.0.0.1');
-    await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+    try {
+      await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))]);
+    } catch (error) {
+      // Found before the first request: bad usage (exit 2), not an internal error after the run.
+      const code = (error as { code?: string }).code ?? 'error';
+      throw new UsageError(`--listen ${port}: ${code === 'EADDRINUSE' ? 'the port is in use on 127.0.0.1' : 'cannot listen there on 127.0.0.1'} (${code}); pick another, or 0 for any free one`);
+    }
     return listener;
   }
 

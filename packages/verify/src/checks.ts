@@ -1,17 +1,22 @@
 // The checks of one answer: what every answer must satisfy (a documented status, JSON where JSON
 // is documented, a body and headers that validate, no server error) and what the request's purpose
 // expects of it (accepted, refused in the interface's error shape, 401).
-import { type Json, namedHeaders, type Operation, responseFor } from './contract.js';
+import { API_IDS, type ApiId, type Json, namedHeaders, type Operation, operationsOf, responseFor } from './contract.js';
+import { letterOf } from './sections.js';
 import type { CheckResult, Recorder } from './report.js';
 import { subsection } from './sections.js';
 import { curlOf, type Exchange } from './transport.js';
 
 /**
- * What the request was for: `accepted` (valid input), `refused` (input past a limit or invalid),
- * `unauthorized` (missing or wrong credentials), `failure` (a workflow step that must fail, such as
- * deleting a list that is gone: any documented failure, 5xx included), `any` (no expectation).
+ * What the request was for: `accepted` (valid input), `accepted-or-refused` (a generated body: the
+ * schema's valid values include some a service rightly refuses, as B's destination "a mobile
+ * number" the schema does not pattern, section 2.2), `documented` (a request without body: its
+ * success, or another status the operation lists by itself, as B's description's 404, section
+ * 4.2), `refused` (input past a limit or invalid), `unauthorized` (missing or wrong credentials),
+ * `failure` (a workflow step that must fail, such as deleting a list that is gone: any documented
+ * failure, 5xx included), `any` (no expectation).
  */
-export type Expectation = 'accepted' | 'refused' | 'unauthorized' | 'failure' | 'any';
+export type Expectation = 'accepted' | 'accepted-or-refused' | 'documented' | 'refused' | 'unauthorized' | 'failure' | 'any';
 
 const AUTH_SECTION = '5';
 const ERROR_SECTION = '7';
@@ -37,10 +42,28 @@ const describeViolations = (violations: readonly { pointer: string; message: str
     .map((v) => `${v.pointer || '(body)'} ${v.message}`)
     .join('; ') + (violations.length > 5 ? `; and ${violations.length - 5} more` : '');
 
-/** Top-level fields of an error body that the interface's error schema does not define (section 7). */
-function foreignFields(body: unknown, schema: Json | undefined): string[] {
-  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.keys(body).filter((key) => !(key in schema.properties));
+/** The top-level fields of an interface's error shapes: every failure response's schema (section 7). */
+const errorFieldsCache = new Map<ApiId, Set<string>>();
+function errorFieldsOf(api: ApiId): Set<string> {
+  let fields = errorFieldsCache.get(api);
+  if (!fields) {
+    const failures = operationsOf(api).flatMap((op) => op.responses.filter((r) => r.key === 'default' || /^[45]/.test(r.key)));
+    fields = new Set(failures.flatMap((r) => Object.keys(r.schema?.properties ?? {})));
+    errorFieldsCache.set(api, fields);
+  }
+  return fields;
+}
+
+/**
+ * Top-level fields of an error body that show another interface's error shape: not in this
+ * interface's schema, and in another's (A's `code` in B's body). A field no interface defines
+ * (`requestId`) is allowed, as the schemas allow extra fields (section 7).
+ */
+function foreignFields(api: ApiId, body: unknown, schema: Json | undefined): { fields: string[]; apis: ApiId[] } {
+  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return { fields: [], apis: [] };
+  const others = API_IDS.filter((other) => other !== api);
+  const fields = Object.keys(body).filter((key) => !(key in schema.properties) && others.some((other) => errorFieldsOf(other).has(key)));
+  return { fields, apis: others.filter((other) => fields.some((field) => errorFieldsOf(other).has(field))) };
 }
 
 /** Checks one answer and records every result; returns whether all passed. */
@@ -51,7 +74,9 @@ export function checkExchange(
   subject: string,
   expect: Expectation,
   /** The name and section of the expectation's check, where the purpose has its own (`boundary-refused`, section 8). */
-  label?: { check: string; section: string },
+  label: { check: string; section: string } | undefined,
+  /** The target's clock, for "at most 60 days ahead" in response bodies (section 8; target-clock.ts). */
+  now: number,
 ): boolean {
   const base = { operation: operation.name, subject, status: exchange.status, curl: curlOf(exchange.request) };
   let allPassed = true;
@@ -71,14 +96,31 @@ export function checkExchange(
 
   // What the request's purpose expects.
   const documented = responseFor(operation, status);
+  const successes = operation.responses.filter((r) => /^2\d\d$/.test(r.key)).map((r) => r.key);
+  const success = successes.includes(String(status));
+  const refusal = status >= 400 && status < 500 && documented !== undefined;
   if (expect === 'accepted') {
-    const successes = operation.responses.filter((r) => /^2\d\d$/.test(r.key)).map((r) => r.key);
-    record(label?.check ?? 'accepted', label?.section ?? endpoints, successes.includes(String(status)) ? undefined : `status ${status}, expected ${successes.join(' or ')}`);
+    record(label?.check ?? 'accepted', label?.section ?? endpoints, success ? undefined : `status ${status}, expected ${successes.join(' or ')}`);
+  } else if (expect === 'accepted-or-refused') {
+    record(label?.check ?? 'accepted', label?.section ?? endpoints, success || refusal ? undefined : `status ${status}, expected ${successes.join(' or ')} or a documented 4xx refusal`);
+  } else if (expect === 'documented') {
+    // The success, or a non-5xx status the operation lists by itself (not through `default`).
+    const listed = operation.responses.filter((r) => /^[1-4]\d\d$/.test(r.key)).map((r) => r.key);
+    record(label?.check ?? 'accepted', label?.section ?? endpoints, listed.includes(String(status)) ? undefined : `status ${status}, expected ${listed.join(' or ')}`);
   } else if (expect === 'refused') {
-    const refusal = status >= 400 && status < 500 && documented !== undefined;
     record(label?.check ?? 'refused', label?.section ?? ERROR_SECTION, refusal ? undefined : `status ${status}, expected a documented 4xx refusal`);
   } else if (expect === 'unauthorized') {
-    record(label?.check ?? 'auth-401', label?.section ?? AUTH_SECTION, status === 401 ? undefined : `status ${status}, expected 401`);
+    // 401 where the operation documents it (B and C, sections 5 and 7); A and D name HTTP Basic
+    // and show no status, so any documented 4xx refusal (401, 403) in the error shape.
+    const documents401 = operation.responses.some((r) => r.key === '401');
+    const problem = documents401
+      ? status === 401
+        ? undefined
+        : `status ${status}, expected 401`
+      : refusal
+        ? undefined
+        : `status ${status}, expected a documented 4xx refusal (section 5 shows no status for ${letterOf(operation.api)})`;
+    record(label?.check ?? 'auth-401', label?.section ?? AUTH_SECTION, problem);
   }
 
   // What every answer must satisfy.
@@ -94,18 +136,23 @@ export function checkExchange(
   const validator = operation.validators.responses[documented.key];
   const jsonDocumented = documented.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json'));
   if (jsonDocumented && exchange.text.length > 0) {
+    // Exactly a documented media type, its parameters (charset) aside: A's responses are
+    // application/json (section 4.1), so neither problem+json nor A's vendor type will do.
     const contentType = (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    record('content-type', endpoints, contentType === 'application/json' || contentType.endsWith('+json') ? undefined : `content-type ${contentType || '(none)'}, expected application/json`);
+    const types = documented.mediaTypes.map((t) => t.toLowerCase());
+    record('content-type', endpoints, types.includes(contentType) ? undefined : `content-type ${contentType || '(none)'}, expected ${types.join(' or ')}`);
   }
   if (validator) {
     if (exchange.json === undefined && !(exchange.notJson === 'empty body' && !jsonDocumented)) {
       record(bodyCheck, bodySection, `${exchange.notJson ?? 'no body'}; the ${documented.key} response documents a JSON body`);
     } else {
-      const violations = validator(exchange.json);
-      const foreign = failure ? foreignFields(exchange.json, documented.schema) : [];
+      const violations = validator(exchange.json, { now: () => now });
+      const foreign = failure ? foreignFields(operation.api, exchange.json, documented.schema) : { fields: [], apis: [] };
       const problems = [
         ...(violations.length > 0 ? [describeViolations(violations)] : []),
-        ...(foreign.length > 0 ? [`fields ${foreign.join(', ')} are not part of this interface's error shape`] : []),
+        ...(foreign.fields.length > 0
+          ? [`${foreign.fields.length === 1 ? 'field' : 'fields'} ${foreign.fields.join(', ')} ${foreign.fields.length === 1 ? 'belongs' : 'belong'} to another interface's error shape (${foreign.apis.join(', ')}), not ${operation.api}'s`]
+          : []),
       ];
       record(bodyCheck, bodySection, problems.length > 0 ? problems.join('; ') : undefined);
     }

@@ -10,7 +10,7 @@ import { UsageError, type VerifyOptions } from './verify.js';
 export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--api <id>]... [--live --destinations <file>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>]
-  [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-retry-after <s>] [--dry-run]
+  [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-response-bytes <n>] [--max-retry-after <s>] [--dry-run]
   [--seed <n>] [--generated <n>] [--sandbox-control] [--sandbox-session <id>] [--listen <port>] [--callback-url <url>]
   [--callback-timeout-ms <n>] [--junit <file>] [--json <file>] [--quiet]`;
 
@@ -44,6 +44,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         'max-requests': { type: 'string' },
         'interval-ms': { type: 'string' },
         'timeout-ms': { type: 'string' },
+        'max-response-bytes': { type: 'string' },
         'max-retry-after': { type: 'string' },
         'dry-run': { type: 'boolean' },
         seed: { type: 'string' },
@@ -112,6 +113,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   set('maxRequests', integer('max-requests', text('max-requests'), 1, 100_000));
   set('intervalMs', integer('interval-ms', text('interval-ms'), 0, 60_000));
   set('timeoutMs', integer('timeout-ms', text('timeout-ms'), 1, 300_000));
+  set('maxResponseBytes', integer('max-response-bytes', text('max-response-bytes'), 1024, 2 ** 30));
   set('maxRetryAfterSeconds', integer('max-retry-after', text('max-retry-after'), 0, 1000));
   set('seed', integer('seed', text('seed'), 0, 2 ** 31 - 1));
   set('generated', integer('generated', text('generated'), 0, 100));

@@ -3,11 +3,12 @@
 // last line of stdout, the reports, and the exit code: 0 all passed, 1 a contract failure, 2 bad
 // usage or an unreachable target. cli.ts runs it on the process; the tests run the usage errors
 // in process (a process start for each was most of their CPU) and the rest as a real process.
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
+import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, UnreachableError } from './transport.js';
 import { UsageError, verify } from './verify.js';
@@ -37,28 +38,37 @@ export async function main(argv: string[], env: Record<string, string | undefine
     io.out(`${USAGE}\n`);
     return 0;
   }
-  const print = options.quiet ? () => {} : (line: string) => io.err(`${line}\n`);
+  // Everything printed or written passes the redaction (redact.ts): no URL's userinfo, no credential.
+  // (A function: --sandbox replaces the credentials with the sandbox's.)
+  const secrets = () => secretsOf(options.credentials ?? {});
+  const out = (text: string) => io.out(redact(text, secrets()));
+  const err = (text: string) => io.err(redact(text, secrets()));
+  const print = options.quiet ? () => {} : (line: string) => err(`${line}\n`);
   let sandbox: Sandbox | undefined;
   try {
+    checkReportPaths(options);
     if (options.sandbox) {
       sandbox = await startSandbox({ port: 0, credentials: options.credentials ?? {} });
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`) });
-    writeReports(options, report);
+    const report = await verify({ ...options, print, printRequest: (line) => out(`${line}\n`) });
+    writeReports(options, report, secrets());
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
-    io.out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
+    out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
     // A run that stopped still writes the reports asked for: the checks made until then, and
     // `stopped` saying why (README, "Command").
     const partial = reportOf(error);
-    if (partial) writeReports(options, partial);
+    if (partial) writeReports(options, partial, secrets());
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
-      io.err(`messaging-verify: ${error.message}\n`);
+      err(`messaging-verify: ${error.message}\n`);
+      // A run that stopped after it began still ends stdout with its summary line (README,
+      // "Command"); bad usage found before anything was sent is its one line alone.
+      if (partial && (!(error instanceof UsageError) || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
       const files = [options.json, options.junit].filter((file) => file !== undefined);
-      if (partial && files.length > 0) io.err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
+      if (partial && files.length > 0) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
       return 2;
     }
     throw error;
@@ -67,10 +77,21 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 }
 
-/** The JSON and JUnit reports asked for, every credential value redacted. */
-function writeReports(options: CliOptions, report: Report) {
-  const secrets = secretsOf(options.credentials ?? {});
-  const safe = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+/** The report files can be written: found before the run, not after it (an error of its own, exit 2). */
+function checkReportPaths(options: CliOptions) {
+  for (const [flag, file] of [['--json', options.json], ['--junit', options.junit]] as const) {
+    if (file === undefined) continue;
+    try {
+      closeSync(openSync(file, 'a'));
+    } catch (error) {
+      throw new UsageError(`${flag} ${file}: cannot be written (${(error as { code?: string }).code ?? 'error'}); nothing was sent`);
+    }
+  }
+}
+
+/** The JSON and JUnit reports asked for, every credential value and URL userinfo redacted. */
+function writeReports(options: CliOptions, report: Report, secrets: readonly string[]) {
+  const safe = (text: string) => redact(text, secrets);
   if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
   if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
 }

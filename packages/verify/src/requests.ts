@@ -4,6 +4,9 @@
 import { authOf, basePath, type Operation } from './contract.js';
 import type { CredentialUse, OutgoingRequest } from './transport.js';
 
+/** `Accept` of a request whose success documents no media type (B's description). */
+const NO_MEDIA_TYPE_ACCEPT = 'application/yaml, */*';
+
 export interface RequestInput {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -33,9 +36,14 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     }
   }
   const search = query.size > 0 ? `?${query.toString().replace(/%7B%24([\w.]+)%7D/g, '{$$$1}')}` : '';
-  // JSON where the operation documents a JSON answer; B's GET /openapi.yaml documents no media type.
-  const json = operation.responses.some((r) => r.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json')));
-  const headers: Record<string, string> = { accept: json ? 'application/json' : '*/*' };
+  // The success's media types. A read whose success documents none (B's GET /openapi.yaml, section
+  // 4.2: no body schema) is asked for as @messaging-contracts/sms-v2-client asks: YAML first,
+  // anything accepted; an answer without a body (D's 204) accepts what its failures document.
+  const typesOf = (keys: RegExp) => [...new Set(operation.responses.filter((r) => keys.test(r.key)).flatMap((r) => r.mediaTypes))];
+  const successTypes = typesOf(/^2/);
+  const otherTypes = typesOf(/./);
+  const accept = successTypes.length > 0 ? successTypes : operation.method === 'GET' ? [NO_MEDIA_TYPE_ACCEPT] : otherTypes.length > 0 ? otherTypes : ['*/*'];
+  const headers: Record<string, string> = { accept: accept.join(', ') };
   const hasBody = input.body !== undefined;
   if (hasBody) headers['content-type'] = operation.bodyMediaType ?? 'application/json';
   return {
@@ -47,5 +55,7 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     ...(!operation.anonymous && { auth: authOf(operation.api) }),
     credentials: input.credentials ?? 'valid',
     ...(hasBody && { body: JSON.stringify(input.body) }),
+    // Only where the operation documents 429 (C, section 8) is one waited out and sent again.
+    ...(operation.responses.some((r) => r.key === '429') && { retryOn429: true }),
   };
 }

@@ -4,6 +4,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiId, Auth } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES, WRONG_API_KEY, WRONG_BASIC } from './credentials.js';
+import { parseExact } from './exact-json.js';
+import { letterOf } from './sections.js';
 
 export type CredentialUse = 'valid' | 'missing' | 'wrong';
 
@@ -18,6 +20,8 @@ export interface OutgoingRequest {
   auth?: Auth;
   credentials: CredentialUse;
   body?: string;
+  /** The operation documents 429 (C, section 8): a 429 is waited out and the request sent again; elsewhere it is checked as it is. */
+  retryOn429?: boolean;
 }
 
 export interface Exchange {
@@ -27,6 +31,8 @@ export interface Exchange {
   text: string;
   /** The parsed body, when it is JSON. */
   json?: unknown;
+  /** The same, with integers beyond 2^53 as their digits (exact-json.ts), when it has any: what the workflows read. */
+  exact?: unknown;
   /** Why the body is not JSON (empty, or not parseable). */
   notJson?: string;
   /** 429 answers waited out before this one. */
@@ -52,16 +58,33 @@ export interface TransportOptions {
   printRequest?: (line: string) => void;
 }
 
-/** When RetryAfter / Retry-After is missing: C's documented minimum (section 8, 10 seconds). */
+/** When a 429 of an operation that documents it comes without RetryAfter / Retry-After: C's documented minimum (section 8, 10 seconds). */
 const RETRY_AFTER_FALLBACK_SECONDS = 10;
 
-/** Timeouts in a row after which the target counts as unreachable (a hung server must not take 10 s per request). */
-const TIMEOUTS_IN_A_ROW = 3;
+/**
+ * Exchanges in a row without an answer (timed out, connection dropped or reset, an answer that is
+ * not HTTP) after which the verifier gives up on an interface: its remaining requests are not
+ * sent, and each fails the check `answers` saying so (a hung server must not take --timeout-ms
+ * per request). Before the target's first answer, that many timeouts mean an unreachable target.
+ */
+export const NO_ANSWER_GIVE_UP = 3;
+
+/** Words for the transport's error codes (undici's, Node's, llhttp's `HPE_*`); the code alone for any other. */
+function describeFault(code: string): string {
+  if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return `the connection closed before a complete answer (${code})`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `the connection was reset (${code})`;
+  if (code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
+  return code;
+}
 
 export class Transport {
   sent = 0;
   private last = 0;
+  /** Whether the target has answered at all: before that, a fault means an unreachable target (exit 2). */
+  private answered = false;
   private timeoutsInARow = 0;
+  /** Per interface, exchanges in a row without an answer. */
+  private readonly noAnswerInARow = new Map<ApiId, number>();
   constructor(readonly options: TransportOptions) {}
 
   /** Sends a request (or, in a dry run, prints it and returns undefined). */
@@ -71,16 +94,24 @@ export class Transport {
       this.sent++;
       return undefined;
     }
+    if ((this.noAnswerInARow.get(request.api) ?? 0) >= NO_ANSWER_GIVE_UP) {
+      return { request, status: 0, headers: new Headers(), text: '', notJson: `not sent: ${request.api} gave no answer to ${NO_ANSWER_GIVE_UP} requests in a row`, retried: 0 };
+    }
     for (let retried = 0; ; retried++) {
       const exchange = await this.once(request, retried);
-      if (exchange.status !== 429 || retried >= this.options.retries429) return exchange;
-      const seconds = retryAfterSeconds(exchange.headers);
+      this.noAnswerInARow.set(request.api, exchange.status === 0 ? (this.noAnswerInARow.get(request.api) ?? 0) + 1 : 0);
+      if (exchange.status !== 429 || !request.retryOn429 || retried >= this.options.retries429) return exchange;
+      const sent = retryAfterSeconds(exchange.headers);
+      const seconds = sent ?? RETRY_AFTER_FALLBACK_SECONDS;
       if (seconds > this.options.maxRetryAfterSeconds) {
-        throw new UnreachableError(
-          `${request.operation}: the target answered 429 with RetryAfter ${seconds} s, over --max-retry-after ${this.options.maxRetryAfterSeconds}`,
-        );
+        const asked = sent !== undefined ? `with RetryAfter ${sent} s` : `without RetryAfter; the wait would be ${letterOf(request.api)}'s documented minimum of ${seconds} s`;
+        throw new UnreachableError(`${request.operation}: the target answered 429 ${asked}, over --max-retry-after ${this.options.maxRetryAfterSeconds}`);
       }
-      this.options.print(`  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`);
+      this.options.print(
+        sent !== undefined
+          ? `  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`
+          : `  429 from ${request.operation} without RetryAfter: waiting ${seconds} s, ${letterOf(request.api)}'s documented minimum (section 8)`,
+      );
       await sleep(seconds * 1000);
     }
   }
@@ -98,6 +129,7 @@ export class Transport {
     if (credential) headers[credential[0]] = credential[1];
     let response: Response;
     let text: string;
+    let over: boolean;
     try {
       // The signal bounds the whole exchange, the body's reading included.
       response = await fetch(request.url, {
@@ -107,24 +139,32 @@ export class Transport {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      text = await readBounded(response, this.options.maxResponseBytes);
+      ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
       const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
+      const origin = new URL(request.url).origin;
       if (cause === 'TimeoutError') {
-        if (++this.timeoutsInARow >= TIMEOUTS_IN_A_ROW) {
-          throw new UnreachableError(`${new URL(request.url).origin} gave no answer within ${this.options.timeoutMs} ms to ${TIMEOUTS_IN_A_ROW} requests in a row`);
+        if (!this.answered && ++this.timeoutsInARow >= NO_ANSWER_GIVE_UP) {
+          throw new UnreachableError(`${origin} gave no answer within ${this.options.timeoutMs} ms to ${NO_ANSWER_GIVE_UP} requests in a row, and none before`);
         }
         return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
       }
-      throw new UnreachableError(`cannot reach ${new URL(request.url).origin}: ${cause}`);
+      // A target that never answered is unreachable (exit 2); one that did has failed this exchange.
+      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${describeFault(cause)}`);
+      const fault = describeFault(cause);
+      return { request, status: 0, headers: new Headers(), text: '', notJson: fault === cause ? `no answer (${cause})` : fault, retried };
     }
+    this.answered = true;
     this.timeoutsInARow = 0;
     const exchange: Exchange = { request, status: response.status, headers: response.headers, text, retried };
-    if (text.length === 0) exchange.notJson = 'empty body';
+    if (over) exchange.notJson = `the body is over the verifier's bound of ${this.options.maxResponseBytes} bytes (maxResponseBytes, --max-response-bytes)`;
+    else if (text.length === 0) exchange.notJson = 'empty body';
     else {
       try {
         exchange.json = JSON.parse(text);
+        const exact = parseExact(text);
+        if (exact !== undefined) exchange.exact = exact;
       } catch {
         exchange.notJson = 'body is not JSON';
       }
@@ -144,15 +184,15 @@ export class Transport {
   }
 }
 
-/** Seconds to wait after a 429: C's `RetryAfter` (section 8), else HTTP's `Retry-After`, else 10. */
-export function retryAfterSeconds(headers: Headers): number {
+/** Seconds a 429 asks to wait: C's `RetryAfter` (section 8), else HTTP's `Retry-After`; undefined when neither is sent. */
+export function retryAfterSeconds(headers: Headers): number | undefined {
   const raw = headers.get('RetryAfter') ?? headers.get('Retry-After');
-  const seconds = raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  return Number.isFinite(seconds) ? seconds : RETRY_AFTER_FALLBACK_SECONDS;
+  return raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
 }
 
-async function readBounded(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
+/** The body's text, up to `limit` bytes; `over` when the body was longer (the rest is not read). */
+async function readBounded(response: Response, limit: number): Promise<{ text: string; over: boolean }> {
+  if (!response.body) return { text: '', over: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -162,11 +202,11 @@ async function readBounded(response: Response, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      break;
+      return { text: '', over: true };
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8'), over: false };
 }
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -8,16 +8,19 @@ import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
+import { examplesOf } from './examples.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
+import { withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
-import { Transport } from './transport.js';
+import { type Exchange, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { UsageError } from './usage-error.js';
+import { sameId } from './uuids.js';
 
 export { UsageError };
 
@@ -37,7 +40,7 @@ export interface VerifyOptions {
   intervalMs?: number;
   /** Per request; default 10000. */
   timeoutMs?: number;
-  /** Largest answer body read; default 1 MiB. */
+  /** Largest answer body read, in bytes; default 1 MiB (1048576). A longer body fails its body check, naming this bound. */
   maxResponseBytes?: number;
   /** Longest RetryAfter waited out; default 120 s (C documents 10 to 1000, section 8). */
   maxRetryAfterSeconds?: number;
@@ -86,6 +89,8 @@ export function checkTarget(options: VerifyOptions): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
   if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  // The base paths are added after the URL: a query or fragment would end up before them.
+  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError('--base-url must not carry a query or fragment (?…, #…): the base paths are added after it');
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
     throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
@@ -123,7 +128,8 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const recorder = new Recorder(print);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
-  const state: RunState = { target: options.baseUrl };
+  // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
+  const state: RunState = { target: withoutUserinfo(options.baseUrl) };
   const report = (): Report => ({
     target: state.target,
     apis,
@@ -173,11 +179,26 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
     'messaging-verify';
   const requestDefaults = { baseUrl, parameters: { application_name: applicationName } };
 
+  // A deployment that redirects plain HTTP to HTTPS (section 1, B) fails every check with its 3xx:
+  // said once, with what to do.
+  let redirectNoted = false;
+  /** The target's clock as last read (per interface, and before the callbacks): answers are judged by it. */
+  let clock = Date.now();
+  const noteHttpsRedirect = (answer: Exchange) => {
+    const location = answer.headers.get('location') ?? '';
+    if (redirectNoted || url.protocol !== 'http:' || answer.status < 300 || answer.status > 399 || !/^https:\/\//i.test(location)) return;
+    redirectNoted = true;
+    const origin = withoutUserinfo(new URL(location).origin);
+    recorder.note(`the target redirects plain HTTP to HTTPS (${answer.status} to ${origin}/…): verify ${origin} with --base-url instead (an internal CA: NODE_EXTRA_CA_CERTS=<its PEM file>)`);
+  };
   const exchange = async (op: Operation, input: RequestInput, subject: string, expect: Expectation, label?: { check: string; section: string }) => {
     const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
     const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
     const answer = await transport.send(request);
-    if (answer) checkExchange(recorder, op, answer, subject, expect, label);
+    if (answer) {
+      noteHttpsRedirect(answer);
+      checkExchange(recorder, op, answer, subject, expect, label, clock);
+    }
     return answer;
   };
 
@@ -204,6 +225,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
       const now = await targetNow(scope, (text) => recorder.note(text));
+      clock = now;
       const operations = operationsOf(api);
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>
@@ -213,12 +235,12 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
         for (const [index, op] of operations.entries()) {
           if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
           if (!op.bodySchema) {
-            await exchange(op, {}, 'no body', 'accepted');
+            await exchange(op, {}, 'no body', 'documented');
             continue;
           }
-          for (const [i, example] of op.examples.entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+          for (const [i, example] of examplesOf(op, now).entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
-            await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted', { check: 'generated-accepted', section: subsection(api, 2) });
+            await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
         }
       });
@@ -226,7 +248,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
           if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-          const bases = [...op.examples.filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+          const bases = [...examplesOf(op, now).filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
           for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
             if (options.live && isDestinationPath(limit.path)) {
               recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
@@ -260,7 +282,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
             recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
             continue;
           }
-          const body = op.examples[0] ?? (op.bodyRequired ? {} : undefined);
+          const body = examplesOf(op, now)[0] ?? (op.bodyRequired ? {} : undefined);
           for (const credentials of ['missing', 'wrong'] as const) {
             await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
               check: `auth-${credentials}`,
@@ -285,16 +307,21 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
             criterion: (op, subject, passed, message) =>
               recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
             note: (text) => recorder.note(text),
+            equal: (a, b) => sameId(api, a, b),
           };
           for (const file of files) {
             for (const workflow of file.document.workflows) {
-              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName));
+              await runWorkflow(host, file, workflow, workflowInputs(api, workflow, applicationName, now));
             }
           }
         });
       }
     }
-    if (listener) await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print);
+    // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
+    if (listener) {
+      clock = await targetNow(scope, () => {});
+      await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print, clock);
+    }
   } finally {
     // The scope's callback addresses as they were (the receiver closes next), however the run ended.
     const notRestored = await scope?.restore();
@@ -303,13 +330,18 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
   }
 }
 
-/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it. */
-function workflowInputs(api: ApiId, workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] }, applicationName: string) {
+/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it (its dates from `now`, examples.ts). */
+function workflowInputs(
+  api: ApiId,
+  workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] },
+  applicationName: string,
+  now: number,
+) {
   const inputs: Record<string, unknown> = {};
   for (const name of Object.keys(workflow.inputs?.properties ?? {})) {
     if (name === 'applicationName') inputs[name] = applicationName;
     const step = workflow.steps.find((s) => s.requestBody?.payload === `$inputs.${name}`);
-    if (step) inputs[name] = findOperation(api, step.operationId).examples[0];
+    if (step) inputs[name] = examplesOf(findOperation(api, step.operationId), now)[0];
   }
   return inputs;
 }

@@ -94,12 +94,13 @@ describe('messaging-verify', () => {
       expect(noFile.stderr).toContain('--live needs --destinations <file>');
       expect(server.requests).toEqual([]);
 
-      const { code, stderr } = await cli(
+      const { code, stdout, stderr } = await cli(
         ['--base-url', `http://0.0.0.0:${server.port}`, '--live', '--destinations', join(dir, 'destinations.txt'), '--api', 'im-v1', '--max-requests', '12', '--interval-ms', '0'],
         SECRETS,
       );
       expect(code).toBe(2);
       expect(stderr).toContain('the request budget is spent (--max-requests 12)');
+      expect(lastLine(stdout)).toMatch(/^verify: \d+ checks, \d+ failed$/);
       expect(server.requests).toHaveLength(12);
       const mobiles = server.requests.map((r) => JSON.parse(r.body || '{}').destination);
       for (const destination of mobiles) if (destination !== undefined) expect(destination).toEqual({ mobile: '+447700900999' });
@@ -140,8 +141,10 @@ describe('messaging-verify', () => {
   it('an unreachable target: exit 2', async () => {
     const server = await startRecordingServer(() => ({ status: 200 }));
     await server.close(); // a port nothing listens on
-    const { code, stderr } = await cli(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'im-v1'], SECRETS);
+    const { code, stdout, stderr } = await cli(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'im-v1'], SECRETS);
     expect(code).toBe(2);
     expect(stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: cannot reach http://127.0.0.1:${server.port}: ECONNREFUSED`);
+    // A stopped run still ends stdout with the summary line.
+    expect(lastLine(stdout)).toBe('verify: 0 checks, 0 failed');
   });
 });

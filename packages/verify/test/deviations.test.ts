@@ -232,6 +232,25 @@ describe('each deviation is caught by the check that names it', () => {
     ]);
   });
 
+  it.each(['application/problem+json', 'application/vnd.acme.gateway.v1+json'])("a media type other than the documented one: A answers %s (section 4.1: responses are application/json)", async (type) => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (isCall(req, 'POST', /\/rest\/gateway\/messages$/) && answer.status === 201 ? { ...answer, headers: { ...answer.headers, 'content-type': type } } : answer) },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = failed(report, 'content-type', 'gateway-v1.sendMessage');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ section: '4.1', message: `content-type ${type}, expected application/json` });
+    expect(failures(report).every((c) => c.check === 'content-type')).toBe(true);
+  });
+
+  it("a media type's parameters are not its type: B's application/json; charset=utf-8 passes", async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (req.path.startsWith('/rest/sms/v2/messages') ? { ...answer, headers: { ...answer.headers, 'content-type': 'Application/JSON; charset=utf-8' } } : answer) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report)).toEqual([]);
+  });
+
   it('a server that answers 200 {} to everything fails loudly', async () => {
     const report = await verifyBehind({ intercept: () => json(200, {}) });
     const kinds = new Set(failures(report).map((c) => c.check));

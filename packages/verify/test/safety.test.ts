@@ -60,7 +60,7 @@ describe('a target that does not answer', () => {
 describe('429 and RetryAfter (section 8)', () => {
   const transport = (maxRetryAfterSeconds: number) =>
     new Transport({ credentials: {}, maxRequests: 10, intervalMs: 0, timeoutMs: 5000, maxResponseBytes: 1024, maxRetryAfterSeconds, retries429: 3, dryRun: false, print: () => {} });
-  const request = (port: number) => ({ operation: 'im-v1.sendMessage', api: 'im-v1' as const, method: 'POST', url: `http://127.0.0.1:${port}/`, headers: {}, credentials: 'missing' as const, body: '{}' });
+  const request = (port: number) => ({ operation: 'im-v1.sendMessage', api: 'im-v1' as const, method: 'POST', url: `http://127.0.0.1:${port}/`, headers: {}, credentials: 'missing' as const, body: '{}', retryOn429: true });
 
   it('waits RetryAfter seconds, then sends again', async () => {
     let calls = 0;

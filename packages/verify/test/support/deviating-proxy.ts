@@ -22,8 +22,12 @@ export interface ProxiedAnswer {
 export interface Deviation {
   /** Answer a request without the sandbox. */
   intercept?: (request: ProxiedRequest) => ProxiedAnswer | undefined;
+  /** Rewrite a request (its path, query and body) before it is forwarded to the sandbox. */
+  forward?: (request: ProxiedRequest) => ProxiedRequest;
   /** Rewrite the sandbox's answer. */
   rewrite?: (request: ProxiedRequest, answer: ProxiedAnswer) => ProxiedAnswer;
+  /** Break the exchange: close the connection without an answer, answer bytes that are not HTTP, or never answer. */
+  fault?: (request: ProxiedRequest) => 'drop' | 'garbage' | 'hold' | undefined;
   /** Rewrite a callback body on its way from the sandbox to the receiver. */
   callback?: (body: string) => string;
 }
@@ -59,12 +63,17 @@ export async function startDeviatingProxy(upstream: string, deviation: Deviation
       return;
     }
     requests.push(request);
+    const fault = deviation.fault?.(request);
+    if (fault === 'drop') return void req.socket.destroy();
+    if (fault === 'garbage') return void req.socket.end('\u0000\u0001garbage, not HTTP\r\n\r\n');
+    if (fault === 'hold') return; // closed with the proxy
     const intercepted = deviation.intercept?.(request);
     if (intercepted) {
       res.writeHead(intercepted.status, intercepted.headers).end(intercepted.body);
       return;
     }
-    let body = request.body;
+    const forwarded = deviation.forward ? deviation.forward(request) : request;
+    let body = forwarded.body;
     if (request.method === 'PUT' && request.path === '/__sandbox/callbacks' && deviation.callback) {
       const urls = JSON.parse(body) as Record<string, string>;
       for (const [kind, url] of Object.entries(urls)) callbackTargets.set(kind, url);
@@ -72,7 +81,7 @@ export async function startDeviatingProxy(upstream: string, deviation: Deviation
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
-    const answer = await fetch(`${upstream}${request.path}`, { method: request.method, headers, ...(body && { body }), redirect: 'manual' });
+    const answer = await fetch(`${upstream}${forwarded.path}`, { method: request.method, headers, ...(body && { body }), redirect: 'manual' });
     let out: ProxiedAnswer = { status: answer.status, headers: Object.fromEntries(answer.headers), body: await answer.text() };
     delete out.headers['content-length'];
     delete out.headers['transfer-encoding'];

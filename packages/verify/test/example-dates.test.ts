@@ -1,0 +1,42 @@
+// Documented examples carry fixed `scheduled` dates (B "2027-01-15…", A "2026-12-01…"); on other
+// days they fall in the past or beyond the 60-day bound (section 8). Where a field has that bound
+// (`x-max-days-ahead`), the verifier sends a time inside it, from its clock (the sandbox's here).
+import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verify } from '../src/index.js';
+import { startDeviatingProxy } from './support/deviating-proxy.js';
+
+let seeded: Sandbox;
+beforeAll(async () => {
+  // A seeded sandbox's clock starts in 2030: every documented date is in its past.
+  seeded = await startSandbox({ port: 0, seed: 'example-dates' });
+});
+afterAll(() => seeded.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('scheduled dates of documented examples', () => {
+  it('are sent inside the 60-day bound of the clock the bound is placed from', async () => {
+    const clock = Date.parse(((await (await fetch(`${seeded.url}/__sandbox/clock`)).json()) as { now: string }).now);
+    expect(clock).toBeGreaterThan(Date.UTC(2029, 0, 1));
+    const proxy = await startDeviatingProxy(seeded.url);
+    try {
+      const report = await verify({ baseUrl: proxy.url, credentials: seeded.credentials, sandboxControl: true, apis: ['gateway-v1', 'sms-v2'], callbackTimeoutMs: 1000 });
+      expect(report.checks.filter((c) => !c.passed)).toEqual([]);
+      const sent = proxy.requests
+        .filter((r) => r.method === 'POST' && /\/rest\/(gateway|sms\/v2)\/messages/.test(r.path))
+        .map((r) => JSON.parse(r.body || '{}').scheduled)
+        .filter((s): s is string => typeof s === 'string');
+      expect(sent.length).toBeGreaterThan(5);
+      // Every one after the clock; none beyond 61 days (the "past the bound" bodies are 61 days ahead).
+      for (const scheduled of sent) {
+        expect(Date.parse(scheduled), scheduled).toBeGreaterThan(clock);
+        expect(Date.parse(scheduled), scheduled).toBeLessThanOrEqual(clock + 61 * DAY + 60_000);
+      }
+      // The documented examples themselves went with a date one day ahead.
+      expect(sent.filter((s) => Math.abs(Date.parse(s) - (clock + DAY)) < 10 * 60_000).length).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+// No credential in anything the verifier prints or writes: a password in --base-url or in
+// --callback-url (userinfo), and credentials redacted as whole values, not inside other words.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { main } from '../src/cli-main.js';
+import { redact } from '../src/redact.js';
+import { startRecordingServer } from './support/recording-server.js';
+
+function temp() {
+  const dir = mkdtempSync(join(tmpdir(), 'messaging-verify-secrets-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The command in this process: exit code, stdout, stderr and the two reports' text. */
+async function run(args: string[], env: Record<string, string>) {
+  const dir = temp();
+  const files = { json: join(dir, 'r.json'), junit: join(dir, 'r.xml') };
+  let stdout = '';
+  let stderr = '';
+  const code = await main([...args, '--json', files.json, '--junit', files.junit], env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return { code, stdout, stderr, json: read(files.json), junit: read(files.junit), all: [stdout, stderr, read(files.json), read(files.junit)].join('\n') };
+}
+
+describe('secrets in URLs', () => {
+  it('a password in --base-url is refused, and appears nowhere: not in the JSON report\'s target either', async () => {
+    const result = await run(['--base-url', 'http://u:BASE-PASS-s3cret@127.0.0.1:1', '--api', 'sms-v2'], { SMS_V2_API_KEY: 'k-s3cret' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--base-url must not carry credentials');
+    expect(result.json).not.toBe('');
+    expect(JSON.parse(result.json).target).toBe('http://127.0.0.1:1');
+    expect(result.all).not.toContain('BASE-PASS-s3cret');
+    expect(result.all).not.toContain('u:');
+  });
+
+  it('a password in --callback-url appears nowhere when a callback does not arrive', async () => {
+    const server = await startRecordingServer(() => ({ status: 202, headers: { 'content-type': 'application/json' }, body: '{"id":"3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d","status":"accepted"}' }));
+    try {
+      const result = await run(
+        ['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'sms-v2', '--listen', '0', '--callback-url', 'http://svc:CB-PASS-s3cret@127.0.0.1:9/hook', '--callback-timeout-ms', '50', '--generated', '0'],
+        { SMS_V2_API_KEY: 'k-s3cret' },
+      );
+      expect(result.code).toBe(1);
+      // The failure still says where the callback was expected, without the userinfo.
+      expect(result.stderr).toContain('no statusCallback arrived at http://127.0.0.1:9/hook/sms/status');
+      expect(result.all).not.toContain('CB-PASS-s3cret');
+      expect(result.all).not.toContain('svc:');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('credentials are redacted as whole values', () => {
+  it('short credentials do not damage other words, and are replaced where they stand as values', () => {
+    const text = '{"apis":["sms-v2","gateway-v1"],"target":"http://api.example.com","m":"key sms refused","h":"authorization: sms","u":"-u \'api:pw\'","end":"was sms."}';
+    const out = redact(text, ['api', 'sms', 'pw']);
+    expect(JSON.parse(out)).toEqual({
+      apis: ['sms-v2', 'gateway-v1'],
+      target: 'http://api.example.com',
+      m: 'key [redacted] refused',
+      h: 'authorization: [redacted]',
+      u: "-u '[redacted]:[redacted]'",
+      end: 'was [redacted].',
+    });
+  });
+
+  it("a run with a gateway user `api` and an API key `sms` writes reports whose keys and interface names are intact", async () => {
+    const server = await startRecordingServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }));
+    try {
+      const result = await run(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'sms-v2', '--api', 'gateway-v1', '--generated', '0'], {
+        GATEWAY_V1_USERNAME: 'api',
+        GATEWAY_V1_PASSWORD: 'gw-pass-s3cret',
+        SMS_V2_API_KEY: 'sms',
+      });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.json);
+      expect(report.apis).toEqual(['sms-v2', 'gateway-v1']);
+      expect(result.all).not.toContain('[redacted]s');
+      expect(result.all).not.toContain('[redacted]-v2');
+      expect(result.junit).toContain('<testsuite name="sms-v2"');
+    } finally {
+      await server.close();
+    }
+  });
+});
