@@ -151,7 +151,7 @@ describe.each(site.pages.filter((page) => page === CONTROL_API_PAGE).map((page) 
     const summaries = Object.values(doc.paths as Record<string, Record<string, { summary?: string }>>).flatMap((item) => Object.values(item).flatMap((op) => (op?.summary ? [op.summary] : [])));
     expect(summaries.length).toBeGreaterThan(10);
     expect(shown.map((text) => text.trim()).sort()).toEqual(summaries.sort());
-    await expectSiteLinksResolve(result(), '.site-bar a');
+    await expectSiteLinksResolve(site, result(), '.site-bar a');
   });
 
   it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
@@ -169,7 +169,7 @@ describe.each(versionPagesToVisit(site.pages).map((page) => [page] as const))('%
     const same = page.includes('changelog-') ? `changelog-${TEST_INTERFACE}.html` : `${TEST_INTERFACE}.html`;
     expect(versions.slice(0, 2)).toEqual([`/${same}`, `/${VERSIONS_DIR}/${TEST_VERSION}/${same}`]);
     expect(versions.at(-1)).toBe(`/changes-${TEST_INTERFACE}.html`);
-    await expectSiteLinksResolve(result());
+    await expectSiteLinksResolve(site, result());
   });
 
   it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
@@ -185,7 +185,7 @@ describe.each(changelogPagesToVisit(site.pages, site.dist).map((page) => [page] 
     expect(text).toMatch(/Breaking changes between releases/);
     expect(text).toMatch(/No release yet|Releases/);
     for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
-      expect((await fetch(href)).status, href).toBe(200);
+      expect(await site.status(href), href).toBe(200);
     }
   });
 
@@ -208,7 +208,7 @@ describe.each(guidePages(site.pages).map((page) => [page] as const))('%s', (page
       // A README's links to other sites (openapi-fetch's docs) are not this site's to serve.
       if (url.origin !== new URL(site.url()).origin) continue;
       if (url.hash && url.pathname === `/${page}`) expect(await result().page.locator(`[id="${url.hash.slice(1)}"]`).count(), href).toBe(1);
-      else expect((await fetch(href)).status, href).toBe(200);
+      else expect(await site.status(href), href).toBe(200);
     }
   });
 
@@ -227,7 +227,7 @@ describe.each(apiPagesToVisit(site.pages, site.dist).map((page) => [page] as con
       const url = new URL(href);
       // A doc comment's own example address (the sandbox's default URL) is not a page of the site.
       if (url.origin !== new URL(site.url()).origin) continue;
-      expect((await fetch(href)).status, href).toBe(200);
+      expect(await site.status(href), href).toBe(200);
     }
     // The header's way back to the rest of the site.
     const home = await result().page.locator('a', { hasText: 'All interfaces' }).first().getAttribute('href');

@@ -282,7 +282,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
     const versions = await result().page.locator('.site-bar .versions a').evaluateAll((anchors) => anchors.map((a) => [new URL((a as HTMLAnchorElement).href).pathname, a.getAttribute('aria-current')]));
     expect(versions[0]).toEqual([`/${id}.html`, 'page']);
     expect(versions.at(-1)).toEqual([`/changes-${id}.html`, null]);
-    for (const [path] of versions) expect((await fetch(new URL(path!, site.url()))).status, path!).toBe(200);
+    for (const [path] of versions) expect(await site.status(path!), path!).toBe(200);
     const links = await result().page.locator('.site-bar > a').evaluateAll((anchors) => anchors.map((a) => [(a as HTMLAnchorElement).href, a.getAttribute('download')] as const));
     expect(links.map(([href, download]) => [new URL(href).pathname, download])).toEqual([
       ['/index.html', null],
@@ -290,7 +290,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
       [`/${id}.yaml`, `${id}.yaml`],
       [`/changelog-${id}.html`, null],
     ]);
-    for (const [href] of links) expect((await fetch(href)).status, href).toBe(200);
+    for (const [href] of links) expect(await site.status(href), href).toBe(200);
   });
 
   // After the tests that switch samples, so its search and accessibility check see what they left.
