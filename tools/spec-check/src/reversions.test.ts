@@ -147,6 +147,14 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /gateway-v1 8 The broadcast destination items carry the bounds/,
   },
+  {
+    item: "B's description endpoint without the 401 of sections 5 and 7",
+    api: 'sms-v2',
+    revert: (doc) => {
+      delete doc.paths['/openapi.yaml'].get.responses['401'];
+    },
+    entry: /sms-v2 7 B: 401 when credentials or permission are missing/,
+  },
 ];
 
 describe('a reversion to the bundles as they were is reported', () => {
