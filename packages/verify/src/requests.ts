@@ -33,8 +33,12 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     }
   }
   const search = query.size > 0 ? `?${query.toString().replace(/%7B%24([\w.]+)%7D/g, '{$$$1}')}` : '';
-  // JSON where the operation documents a JSON answer; B's GET /openapi.yaml documents no media type.
-  const json = operation.responses.some((r) => r.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json')));
+  // JSON where the operation's success documents a JSON body (or, with no success body, where an
+  // error does); B's GET /openapi.yaml documents its 200 body with no media type (`*/*`, section
+  // 4.2), so it is asked for as `*/*`, although its 401 and 404 are JSON.
+  const successes = operation.responses.filter((r) => /^2\d\d$/.test(r.key));
+  const answering = successes.some((r) => r.mediaTypes.length > 0) ? successes : operation.responses;
+  const json = answering.some((r) => r.mediaTypes.some((t) => t === 'application/json' || t.endsWith('+json')));
   const headers: Record<string, string> = { accept: json ? 'application/json' : '*/*' };
   const hasBody = input.body !== undefined;
   if (hasBody) headers['content-type'] = operation.bodyMediaType ?? 'application/json';
