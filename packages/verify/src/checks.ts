@@ -38,9 +38,9 @@ const describeViolations = (violations: readonly { pointer: string; message: str
     .join('; ') + (violations.length > 5 ? `; and ${violations.length - 5} more` : '');
 
 /** Top-level fields of an error body that the interface's error schema does not define (section 7). */
-function foreignFields(body: unknown, schema: Json | undefined): string[] {
-  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
-  return Object.keys(body).filter((key) => !(key in schema.properties));
+function foreignFields(body: unknown, fields: string[] | undefined): string[] {
+  if (!fields || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !fields.includes(key));
 }
 
 /** Checks one answer and records every result; returns whether all passed. */
@@ -102,7 +102,7 @@ export function checkExchange(
       record(bodyCheck, bodySection, `${exchange.notJson ?? 'no body'}; the ${documented.key} response documents a JSON body`);
     } else {
       const violations = validator(exchange.json);
-      const foreign = failure ? foreignFields(exchange.json, documented.schema) : [];
+      const foreign = failure ? foreignFields(exchange.json, documented.fields) : [];
       const problems = [
         ...(violations.length > 0 ? [describeViolations(violations)] : []),
         ...(foreign.length > 0 ? [`fields ${foreign.join(', ')} are not part of this interface's error shape`] : []),
