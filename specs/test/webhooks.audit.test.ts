@@ -1,13 +1,16 @@
 // Section 6's events are top-level webhooks: the receiver's address is registered out of band
 // ("where the callback address is registered or configured: not shown"), which is what OpenAPI
-// 3.1's webhooks describe. Each keeps the address placeholder section 4 writes, for readers, and
-// the operation that triggers it says so.
+// 3.1's webhooks describe. A webhook keeps the address placeholder and the method of the section 4
+// sentence that names its body ("POST to a receiver-supplied address `{$url}`, body
+// StatusCallback"), for readers; a webhook no sentence names (B's reply callback: "Trigger and
+// target of the reply callback: not shown") carries no address, and says its target and method are
+// not shown. The operation that triggers each webhook names it.
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
-import { callbackAddresses, eventCounts, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
+import { documentedCallbacks, eventCounts, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
-const addresses = callbackAddresses(markdown);
+const callbacks = documentedCallbacks(markdown);
 const events = eventCounts(markdown);
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -21,8 +24,11 @@ const operationsOf = (document: Json): Json[] =>
   Object.values<Json>(document.paths ?? {}).flatMap((item) => methods.map((method) => item[method]).filter(Boolean));
 
 describe('the spec document', () => {
-  it('gives callback addresses for B and C, and events in section 6', () => {
-    expect(Object.fromEntries(addresses)).toEqual({ B: ['{$url}'], C: ['{$statusCallbackUrl}'] });
+  it('gives one callback sentence each for B and C, naming the status callback, and events in section 6', () => {
+    expect(Object.fromEntries(callbacks)).toEqual({
+      B: [{ method: 'POST', address: '{$url}', body: 'StatusCallback' }],
+      C: [{ method: 'POST', address: '{$statusCallbackUrl}', body: 'StatusCallback' }],
+    });
     expect(Object.fromEntries(events)).toEqual({ B: 2, C: 1 });
   });
 });
@@ -36,17 +42,37 @@ describe.each(interfaceTable(markdown))('interface $label', ({ label, basePath }
     for (const operation of operationsOf(document)) expect(operation.callbacks, operation.operationId).toBeUndefined();
   });
 
+  // The schema name of the webhook's request body: what a section 4 sentence's "body X" names.
+  const bodyOf = (pathItem: Json): string => {
+    const [operation] = methods.map((method) => pathItem[method]).filter(Boolean);
+    const ref: string = operation?.requestBody?.content?.['application/json']?.schema?.$ref ?? '';
+    return ref.replace('#/components/schemas/', '');
+  };
+  const documented = callbacks.get(label) ?? [];
+
   it.each(webhooks.map(([name, item]) => [name, item] as const))(
-    'webhook %s points at its path item in components.pathItems and keeps the address placeholder',
+    'webhook %s points at its path item in components.pathItems and keeps what section 4 says of its address',
     (name, item) => {
       expect(item.$ref).toMatch(/^#\/components\/pathItems\/\w+$/);
       const pathItem = deref(document, item);
-      expect(pathItem.post?.operationId).toMatch(/^receive\w+Callback$/);
-      const [placeholder] = addresses.get(label) ?? [];
-      expect(pathItem['x-callback-address']).toBe(placeholder);
-      expect(pathItem.description).toContain(`\`${placeholder}\``);
+      const operations = methods.filter((method) => pathItem[method]);
+      expect(operations, 'one operation').toHaveLength(1);
+      expect(pathItem[operations[0]!].operationId).toMatch(/^receive\w+Callback$/);
       expect(pathItem.description).toContain(`Webhook \`${name}\``);
       expect(pathItem.description).toMatch(/registered\s+or\s+configured[^.]*\snot\s+shown\s+in\s+the\s+spec\s+document/);
+      const said = documented.find((callback) => callback.body === bodyOf(pathItem));
+      if (said) {
+        expect(operations, `the method of "${said.method} to ${said.address}"`).toEqual([said.method.toLowerCase()]);
+        expect(pathItem['x-callback-address']).toBe(said.address);
+        expect(pathItem.description).toContain(`\`${said.address}\``);
+        return;
+      }
+      // No sentence of section 4 names this body: its address and method are not the document's.
+      expect(pathItem['x-callback-address'], 'no address the document does not give').toBeUndefined();
+      const text = JSON.stringify(pathItem);
+      for (const { address } of documented) expect(text, `another callback's address ${address}`).not.toContain(address);
+      expect(pathItem.description).toMatch(/target\s+are\s+not\s+shown\s+in\s+the\s+spec\s+document/);
+      expect(pathItem[operations[0]!].description).toMatch(/method\s+is\s+not\s+shown\s+in\s+the\s+spec\s+document[^.]*:\s+\w+\s+is\s+this\s+contract's\s+choice/);
     },
   );
 

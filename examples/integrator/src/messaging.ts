@@ -25,7 +25,8 @@ export function createMessaging(config: MessagingConfig) {
       const { data, error } = await im.POST('/message', {
         body: { destination: { mobile }, message: { type: 'text', text: { body: `Order ${orderId} has shipped` } } },
       });
-      if (error) throw new Error(`im-v1 refused the message: ${error.code} ${error.message}`);
+      // C's error body is an APIError or the samples' shape (section 7): `statusCode` tells them apart.
+      if (error) throw new Error(`im-v1 refused the message: ${'statusCode' in error ? String(error.statusCode) : error.code} ${String(error.message)}`);
       if (!data.id) throw new Error('im-v1 accepted the message without an id');
       return data.id;
     },

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ImClient } from './client.js';
-import type { APIError, MessagePostResponse } from './index.js';
+import type { APIErrorOrSample, MessagePostResponse } from './index.js';
 
 declare const client: ImClient;
 const destination = { mobile: '+447700900123' };
@@ -32,10 +32,10 @@ describe('sendMessage', () => {
     // @ts-expect-error 'kafka' is not a scheduler_pipe
     void client.POST('/message', { body: { destination, message, scheduler_pipe: 'kafka' } });
   });
-  it('202 data is { id }; every documented error is APIError', async () => {
+  it("202 data is { id }; every documented error is APIError or the samples' shape (section 7)", async () => {
     const { data, error, response } = await client.POST('/message', { body: { destination, message } });
     if (error) {
-      expectTypeOf(error).toEqualTypeOf<APIError>();
+      expectTypeOf(error).toEqualTypeOf<APIErrorOrSample>();
       expectTypeOf(data).toEqualTypeOf<undefined>();
     } else {
       expectTypeOf(data).toEqualTypeOf<MessagePostResponse>();

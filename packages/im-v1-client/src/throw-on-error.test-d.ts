@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { APIError, ImResponseError, ImThrowingClient, MessagePostResponse } from './index.js';
+import type { APIErrorOrSample, ImResponseError, ImThrowingClient, MessagePostResponse } from './index.js';
 
 declare const client: ImThrowingClient;
 const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello' } } } as const;
@@ -8,8 +8,8 @@ describe('throw-on-error mode', () => {
   it('resolves to the 202 body, no data! needed', async () => {
     expectTypeOf(await client.POST('/message', { body })).toEqualTypeOf<MessagePostResponse>();
   });
-  it('throws ImResponseError: every documented error body is an APIError', () => {
-    expectTypeOf<ImResponseError['body']>().toEqualTypeOf<APIError>();
+  it("throws ImResponseError: every documented error body is an APIError or the samples' shape (section 7)", () => {
+    expectTypeOf<ImResponseError['body']>().toEqualTypeOf<APIErrorOrSample>();
     expectTypeOf<ImResponseError['status']>().toEqualTypeOf<number>();
     expectTypeOf<ImResponseError['operation']>().toEqualTypeOf<string>();
     expectTypeOf<ImResponseError>().toMatchTypeOf<Error>();

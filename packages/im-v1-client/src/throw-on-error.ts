@@ -4,7 +4,7 @@ import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith 
 import type { paths } from '@messaging-contracts/im-v1-types';
 import type { ImClient } from './client.js';
 
-/** Every documented error body of interface C: APIError. */
+/** Every documented error body of interface C: APIError, or the samples' `message`, `statusCode`, `error` (section 7). */
 export type ImErrorBody = ErrorBodyOf<paths>;
 
 /** An answer of interface C outside 2XX, in throw-on-error mode: `status`, `body` (typed), `operation`, `response`. */

@@ -34,8 +34,12 @@ export type ChannelSource = Schemas['ChannelSource'];
 export type StatusCallback = Schemas['StatusCallback'];
 /** The ten message states (sections 2.3 and 3). */
 export type MessageStatus = Schemas['MessageStatus'];
-/** The error body of every documented failure, with the samples' `statusCode` and `error` (sections 2.3 and 7). */
+/** APIError (section 2.3): `code`, `message`, `errors`; the body of the callback receiver's 401, 429 and 500 (section 4.3). */
 export type APIError = Schemas['APIError'];
+/** The error body the samples show instead of APIError (section 7): `message`, `statusCode`, `error`, types not shown. */
+export type ErrorSample = Schemas['ErrorSample'];
+/** The error body of every documented failure of `POST /message` (section 7): an APIError or the samples' shape. */
+export type APIErrorOrSample = Schemas['APIErrorOrSample'];
 /** One entry of `APIError.errors`. Named as the spec document names it; it is not the global `Error`. */
 export type Error = Schemas['Error'];
 export type Uuid = Schemas['Uuid'];

@@ -1,10 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   APIError,
+  APIErrorOrSample,
   Channel,
   DeliveryAttempt,
   DeliveryAttemptElement,
   Error as ErrorItem,
+  ErrorSample,
   MessagePostRequest,
   MessagePostResponse,
   MessageStatus,
@@ -14,6 +16,8 @@ import type {
   XRateLimitLimit,
   webhooks,
 } from './index.js';
+
+type MessagePostError = import('./index.js').operations['sendMessage']['responses'][401]['content']['application/json'];
 
 describe('MessagePostRequest', () => {
   it('requires destination and message', () => {
@@ -71,9 +75,14 @@ it('channels and states are the documented sets', () => {
 });
 
 it('APIError nests Error items with a required description', () => {
-  // statusCode and error: the body fields the samples show (section 7), their types not shown.
-  expectTypeOf<APIError>().toEqualTypeOf<{ code?: number; message?: string; errors?: ErrorItem[]; statusCode?: unknown; error?: unknown }>();
+  expectTypeOf<APIError>().toEqualTypeOf<{ code?: number; message?: string; errors?: ErrorItem[] }>();
   expectTypeOf<ErrorItem>().toEqualTypeOf<{ field?: string; code?: number; description: string }>();
+});
+
+it("the error body of POST /message is APIError or the samples' shape, whose types are not shown (section 7)", () => {
+  expectTypeOf<ErrorSample>().toEqualTypeOf<{ message?: unknown; statusCode: unknown; error: unknown }>();
+  expectTypeOf<APIErrorOrSample>().toEqualTypeOf<APIError | ErrorSample>();
+  expectTypeOf<MessagePostError>().toEqualTypeOf<APIErrorOrSample>();
 });
 
 it('the status callback operation: 200 with X-RateLimit-Limit, or APIError', () => {

@@ -46,8 +46,12 @@ describe('credentials', () => {
     expect(answer.status).toBe(404); // past the credentials: the message does not exist
   });
 
-  it("serves B's description without credentials (the bundle allows an anonymous request)", async () => {
+  it("serves B's description without credentials or with wrong ones (its choice: the bundle allows an anonymous request, and declares 401)", async () => {
     expect((await fetch(`${t.sandbox.urls['sms-v2']}/openapi.yaml`)).status).toBe(200);
+    expect((await fetch(`${t.sandbox.urls['sms-v2']}/openapi.yaml`, { headers: { authorization: 'wrong-key' } })).status).toBe(200);
+    const asked = await fetch(`${t.sandbox.urls['sms-v2']}/openapi.yaml`, { headers: { authorization: 'wrong-key', prefer: 'code=401' } });
+    expect(asked.status).toBe(401);
+    expect(responseViolations('sms-v2.getOpenApiDescription', 401, await asked.json())).toEqual([]);
   });
 });
 

@@ -52,7 +52,7 @@ describe('getMessage', () => {
 });
 
 describe('getOpenApiDescription', () => {
-  it('reads as text; its 404 is ErrorBody', async () => {
+  it('reads as text; its 401 and 404 are ErrorBody', async () => {
     const { data, error } = await client.GET('/openapi.yaml');
     if (error) expectTypeOf(error).toEqualTypeOf<ErrorBody>();
     else expectTypeOf(data).toEqualTypeOf<string>();

@@ -58,6 +58,13 @@ describe('GET /openapi.yaml', () => {
     expect(data).toEqual({ openapi: '3.1.0' });
   });
 
+  it('gives a 401 (sections 5 and 7) as B\'s error body, not as text', async () => {
+    const body = { message: 'Invalid credentials', statusCode: 401, error: 'Unauthorized' };
+    server.reply({ status: 401, body });
+    const { data, error, response } = await createSmsClient({ baseUrl: server.url, apiKey }).GET('/openapi.yaml');
+    expect([data, error, response.status]).toEqual([undefined, body, 401]);
+  });
+
   it('goes through request() too', async () => {
     server.reply({ status: 200, headers: { 'Content-Type': 'application/yaml' }, body: 'a: 1' });
     const { data } = await createSmsClient({ baseUrl: server.url, apiKey }).request('get', '/openapi.yaml');

@@ -197,6 +197,13 @@ describe('response checking', () => {
     for (const secret of [password, Buffer.from(`acme:${password}`).toString('base64'), server.url]) expect(line).not.toContain(secret);
   });
 
+  it("accepts B's description in any media type with any body (section 4.2: 200, no body schema)", async () => {
+    expect(Object.keys(smsV2.operations.getOpenApiDescription!.responses)).not.toContain('200');
+    server.reply({ status: 200, headers: { 'Content-Type': 'text/x-anything' }, body: 'openapi: [not json' });
+    const result = await withValidation(sms(), smsV2, { response: 'throw' }).GET('/openapi.yaml');
+    expect([result.data, result.response.status]).toEqual(['openapi: [not json', 200]);
+  });
+
   it('an error status is checked against its own response, else default', async () => {
     const reports: ResponseViolationReport[] = [];
     const client = withValidation(sms(), smsV2, { onResponseViolation: (r) => reports.push(r) });

@@ -48,7 +48,7 @@ function errorFieldsOf(api: ApiId): Set<string> {
   let fields = errorFieldsCache.get(api);
   if (!fields) {
     const failures = operationsOf(api).flatMap((op) => op.responses.filter((r) => r.key === 'default' || /^[45]/.test(r.key)));
-    fields = new Set(failures.flatMap((r) => Object.keys(r.schema?.properties ?? {})));
+    fields = new Set(failures.flatMap((r) => r.fields ?? []));
     errorFieldsCache.set(api, fields);
   }
   return fields;
@@ -59,10 +59,10 @@ function errorFieldsOf(api: ApiId): Set<string> {
  * interface's schema, and in another's (A's `code` in B's body). A field no interface defines
  * (`requestId`) is allowed, as the schemas allow extra fields (section 7).
  */
-function foreignFields(api: ApiId, body: unknown, schema: Json | undefined): { fields: string[]; apis: ApiId[] } {
-  if (!schema?.properties || body === null || typeof body !== 'object' || Array.isArray(body)) return { fields: [], apis: [] };
+function foreignFields(api: ApiId, body: unknown, own: string[] | undefined): { fields: string[]; apis: ApiId[] } {
+  if (!own || body === null || typeof body !== 'object' || Array.isArray(body)) return { fields: [], apis: [] };
   const others = API_IDS.filter((other) => other !== api);
-  const fields = Object.keys(body).filter((key) => !(key in schema.properties) && others.some((other) => errorFieldsOf(other).has(key)));
+  const fields = Object.keys(body).filter((key) => !own.includes(key) && others.some((other) => errorFieldsOf(other).has(key)));
   return { fields, apis: others.filter((other) => fields.some((field) => errorFieldsOf(other).has(field))) };
 }
 
@@ -147,7 +147,7 @@ export function checkExchange(
       record(bodyCheck, bodySection, `${exchange.notJson ?? 'no body'}; the ${documented.key} response documents a JSON body`);
     } else {
       const violations = validator(exchange.json, { now: () => now });
-      const foreign = failure ? foreignFields(operation.api, exchange.json, documented.schema) : { fields: [], apis: [] };
+      const foreign = failure ? foreignFields(operation.api, exchange.json, documented.fields) : { fields: [], apis: [] };
       const problems = [
         ...(violations.length > 0 ? [describeViolations(violations)] : []),
         ...(foreign.fields.length > 0

@@ -44,6 +44,20 @@ export interface ResponseSpec {
   headers: Record<string, { required: boolean; schema: Json }>;
   /** The JSON body schema, dereferenced at its root. */
   schema?: Json;
+  /**
+   * The body's field names: its properties and those of each `anyOf`/`oneOf` alternative (C's
+   * error body, section 7: APIError or the samples' message, statusCode, error); none for a
+   * schema that names no property.
+   */
+  fields?: string[];
+}
+
+/** Property names of a schema and of its `anyOf`/`oneOf` alternatives, one level deep. */
+function fieldsOf(document: Json, schema: Json | undefined): string[] | undefined {
+  if (!schema) return undefined;
+  const alternatives = [schema, ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map((s: Json) => deref(document, s))];
+  const names = alternatives.flatMap((s: Json | undefined) => Object.keys(s?.properties ?? {}));
+  return names.length > 0 ? [...new Set(names)] : undefined;
 }
 
 export interface Operation {
@@ -120,7 +134,8 @@ export function operationsOf(api: ApiId): Operation[] {
         );
         const json = jsonMediaType(response.content);
         const schema = json ? deref(document, response.content[json].schema) : undefined;
-        return { key, mediaTypes: Object.keys(response.content ?? {}), headers, ...(schema && { schema }) };
+        const fields = fieldsOf(document, schema);
+        return { key, mediaTypes: Object.keys(response.content ?? {}), headers, ...(schema && { schema }), ...(fields && { fields }) };
       });
       const security = (operation.security ?? document.security ?? []) as Json[];
       const validators = validatorModules[api].operations[operation.operationId];

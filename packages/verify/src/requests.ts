@@ -36,11 +36,12 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     }
   }
   const search = query.size > 0 ? `?${query.toString().replace(/%7B%24([\w.]+)%7D/g, '{$$$1}')}` : '';
-  // The success's media types. A read whose success documents none (B's GET /openapi.yaml, section
-  // 4.2: no body schema) is asked for as @messaging-contracts/sms-v2-client asks: YAML first,
-  // anything accepted; an answer without a body (D's 204) accepts what its failures document.
+  // The success's media types. A read whose success names none (B's GET /openapi.yaml, section 4.2:
+  // "no body schema", a body of any media type: '*/*') is asked for as
+  // @messaging-contracts/sms-v2-client asks: YAML first, anything accepted; an answer without a
+  // body (D's 204) accepts what its failures document.
   const typesOf = (keys: RegExp) => [...new Set(operation.responses.filter((r) => keys.test(r.key)).flatMap((r) => r.mediaTypes))];
-  const successTypes = typesOf(/^2/);
+  const successTypes = typesOf(/^2/).filter((type) => type !== '*/*');
   const otherTypes = typesOf(/./);
   const accept = successTypes.length > 0 ? successTypes : operation.method === 'GET' ? [NO_MEDIA_TYPE_ACCEPT] : otherTypes.length > 0 ? otherTypes : ['*/*'];
   const headers: Record<string, string> = { accept: accept.join(', ') };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { holds } from '../src/arazzo.js';
 import { limitsOf, pointerOf } from '../src/boundaries.js';
 import { bundle, findOperation, operationsOf } from '../src/contract.js';
+import { buildRequest } from '../src/requests.js';
 import { held } from './support/bundle-values.js';
 
 const limits = (api: 'gateway-v1' | 'sms-v2' | 'im-v1', operationId: string) => {
@@ -136,3 +137,16 @@ describe("the limits verified are the catalogue's section 8", () => {
 function findOperationsWithBodies(api: 'gateway-v1' | 'sms-v2' | 'im-v1' | 'campaign-manager-v1') {
   return operationsOf(api).filter((op) => op.bodySchema);
 }
+
+describe('the Accept header, from the documented answers', () => {
+  const accept = (api: 'sms-v2' | 'campaign-manager-v1', operationId: string) =>
+    buildRequest({ baseUrl: 'http://127.0.0.1:1', parameters: { application_name: 'app' } }, findOperation(api, operationId), {}).headers.accept;
+
+  it("asks for YAML first and any media type where the success body's media type is not shown (B's description, section 4.2), JSON elsewhere", () => {
+    // As @messaging-contracts/sms-v2-client asks: YAML first, anything accepted.
+    expect(accept('sms-v2', 'getOpenApiDescription')).toBe('application/yaml, */*');
+    expect(accept('sms-v2', 'getMessage')).toBe('application/json');
+    // D's DELETE answers 204 without a body: its failure's JSON string body decides.
+    expect(accept('campaign-manager-v1', 'deleteList')).toBe('application/json');
+  });
+});

@@ -136,6 +136,28 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]!.message).toMatch(/code|statusCode/);
   });
 
+  // Section 7 (C): "samples show the body fields message, statusCode, error instead", types not
+  // shown. B's error body has exactly these fields, so C answering with it is no deviation; a field
+  // of neither shape still is.
+  it.each([
+    ['the samples\' shape (with punctuation) is C\'s error body', {}, []],
+    ['a field of neither shape is caught', { detail: 'x' }, ['detail']],
+  ] as const)('C refuses with the samples\' fields: %s', async (_title, extra, foreign) => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) =>
+          req.path.startsWith('/rest/im/v1') && answer.status >= 400 ? json(answer.status, { message: 'Refused.', statusCode: answer.status, error: 'Bad Request', ...extra }) : answer,
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failures(report).filter((c) => c.check === 'error-shape');
+    if (foreign.length === 0) expect(caught).toEqual([]);
+    else {
+      expect(caught.length).toBeGreaterThan(0);
+      for (const c of caught) expect(c.message).toContain(`fields ${foreign.join(', ')} are not part of this interface's error shape`);
+    }
+  });
+
   it('a 401 in the wrong shape: C answers 401 with a plain-text body', async () => {
     const report = await verifyBehind(
       { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1') && answer.status === 401 ? { status: 401, headers: { 'content-type': 'text/plain' }, body: 'Unauthorized' } : answer) },

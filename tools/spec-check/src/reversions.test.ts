@@ -47,13 +47,20 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     entry: /im-v1 5 How the service authenticates itself to the receiver of callbacks/,
   },
   {
-    item: "3 C's APIError without the samples' statusCode and error (section 7)",
+    item: "3 C's samples' message narrowed to APIError's LongString (section 7 gives it no type)",
     api: 'im-v1',
     revert: (doc) => {
-      delete doc.components.schemas.APIError.properties.statusCode;
-      delete doc.components.schemas.APIError.properties.error;
+      doc.components.schemas.ErrorSample.properties.message = { $ref: '#/components/schemas/LongString' };
     },
-    entry: /im-v1 7 APIError\.statusCode/,
+    entry: /im-v1 7 ErrorSample\.message/,
+  },
+  {
+    item: "C's 401 narrowed to APIError, refusing the samples' shape (section 7)",
+    api: 'im-v1',
+    revert: (doc) => {
+      doc.components.responses.Unauthorized.content['application/json'].schema = { $ref: '#/components/schemas/APIError' };
+    },
+    entry: /im-v1 7 C 401: not authorized/,
   },
   {
     item: "4 D's Location not required (section 4.4, read as C's X-RateLimit-Limit)",
@@ -146,6 +153,14 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
       delete destination.items['x-documented-bounds'];
     },
     entry: /gateway-v1 8 The broadcast destination items carry the bounds/,
+  },
+  {
+    item: "B's description endpoint without the 401 of sections 5 and 7",
+    api: 'sms-v2',
+    revert: (doc) => {
+      delete doc.paths['/openapi.yaml'].get.responses['401'];
+    },
+    entry: /sms-v2 7 B: 401 when credentials or permission are missing/,
   },
 ];
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  callbackAddresses,
+  documentedCallbacks,
   documentedFields,
   endpointTables,
   eventCounts,
@@ -40,8 +40,11 @@ describe('the spec document reader', () => {
     expect(tables.get('B')!.map((row) => row.path)).toEqual(['/rest/second/v2/messages']);
   });
 
-  it('reads callback placeholders and counts events per interface', () => {
-    expect(callbackAddresses(markdown)).toEqual(new Map([['B', ['{$url}']]]));
+  it('reads each callback sentence (method, address placeholder, body) and counts events per interface', () => {
+    expect(documentedCallbacks(markdown)).toEqual(new Map([['B', [{ method: 'POST', address: '{$url}', body: 'Member' }]]]));
+    expect(() => documentedCallbacks(markdown.replace('POST to `{$url}`, body Member', 'to somewhere'))).toThrow(
+      'section 4: cannot read method, address and body in "Callback (service to receiver): to somewhere."',
+    );
     expect(eventCounts(markdown)).toEqual(new Map([['B', 2]]));
   });
 

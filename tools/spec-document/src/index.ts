@@ -88,18 +88,33 @@ export function endpointTables(markdown: string): Map<string, EndpointRow[]> {
   return tables;
 }
 
+/** One "Callback (service to receiver)" sentence of section 4: what it says of one callback. */
+export interface DocumentedCallback {
+  /** The method it names ("POST"). */
+  method: string;
+  /** The address placeholder, as the document writes it (`{$url}`). */
+  address: string;
+  /** The body it names ("StatusCallback"): which of the interface's callbacks the sentence is about. */
+  body: string;
+}
+
 /**
- * Section 4's "Callback (service to receiver)" sentences: the address placeholders each interface's
- * callbacks are sent to, as the document writes them (`{$url}`), keyed by the interface's label.
+ * Section 4's "Callback (service to receiver)" sentences, keyed by the interface's label: each
+ * callback's method, address placeholder and body as the document writes them. A callback of
+ * section 6 whose body no sentence names has no documented method or address (B's reply callback).
  */
-export function callbackAddresses(markdown: string): Map<string, string[]> {
-  const addresses = new Map<string, string[]>();
+export function documentedCallbacks(markdown: string): Map<string, DocumentedCallback[]> {
+  const callbacks = new Map<string, DocumentedCallback[]>();
   for (const [label, section] of endpointSections(markdown)) {
     const sentences = section.split('\n').filter((line) => line.startsWith('Callback (service to receiver):'));
-    const placeholders = sentences.flatMap((line) => [...line.matchAll(/`(\{\$\w+\})`/g)].map((match) => match[1]!));
-    if (placeholders.length > 0) addresses.set(label, [...new Set(placeholders)]);
+    const read = sentences.map((line) => {
+      const said = line.match(/^Callback \(service to receiver\): ([A-Z]+) [^`]*`(\{\$\w+\})`, body (\w+)/);
+      if (!said) throw new Error(`section 4: cannot read method, address and body in "${line}"`);
+      return { method: said[1]!, address: said[2]!, body: said[3]! };
+    });
+    if (read.length > 0) callbacks.set(label, read);
   }
-  return addresses;
+  return callbacks;
 }
 
 /** Section 6's events table: how many events each interface sends, keyed by its label. */

@@ -1191,12 +1191,14 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const schema_APIError: RawValidator = validate42;
-const schema54 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}},"statusCode":{},"error":{}}};
-const schema56 = {"type":"object","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString"},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500},"description":{"$ref":"#/components/schemas/LongString"}}};
+export const schema_APIErrorOrSample: RawValidator = validate42;
+const schema54 = {"anyOf":[{"$ref":"#/components/schemas/APIError"},{"$ref":"#/components/schemas/ErrorSample"}]};
+const schema60 = {"type":"object","required":["statusCode","error"],"properties":{"message":{},"statusCode":{},"error":{}}};
+const schema55 = {"type":"object","properties":{"code":{"type":"integer","format":"int32","minimum":200,"maximum":500},"message":{"$ref":"#/components/schemas/LongString"},"errors":{"type":"array","maxItems":100,"items":{"$ref":"#/components/schemas/Error"}}}};
+const schema57 = {"type":"object","required":["description"],"properties":{"field":{"$ref":"#/components/schemas/ShortString"},"code":{"type":"integer","format":"int64","minimum":200,"maximum":500},"description":{"$ref":"#/components/schemas/LongString"}}};
 const formats14 = functionFormats.int64;
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1336,12 +1338,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1440,8 +1442,8 @@ errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate43(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate43.errors; else for (const e of validate43.errors) vErrors.push(e);
+if(!(validate44(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate44.errors; else for (const e of validate44.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1468,15 +1470,90 @@ vErrors.push(err9);
 }
 errors++;
 }
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate43.errors; else for (const e of validate43.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.statusCode === undefined){
+const err0 = {instancePath,schemaPath:"#/components/schemas/ErrorSample/required",keyword:"required",params:{missingProperty: "statusCode"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error === undefined){
+const err1 = {instancePath,schemaPath:"#/components/schemas/ErrorSample/required",keyword:"required",params:{missingProperty: "error"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/components/schemas/ErrorSample/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
 validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const schema_StatusCallback: RawValidator = validate45;
-const schema59 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
-const schema60 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"]};
+export const schema_StatusCallback: RawValidator = validate47;
+const schema61 = {"type":"object","properties":{"id":{"type":"string","format":"uuid","maxLength":36},"detail":{"type":"string","maxLength":255},"status":{"$ref":"#/components/schemas/MessageStatus"}}};
+const schema62 = {"type":"string","enum":["accepted","submitted","sent","received","read","frozen","rejected","failed","dead","expired"]};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1553,7 +1630,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((((((((data2 === "accepted") || (data2 === "submitted")) || (data2 === "sent")) || (data2 === "received")) || (data2 === "read")) || (data2 === "frozen")) || (data2 === "rejected")) || (data2 === "failed")) || (data2 === "dead")) || (data2 === "expired"))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/enum",keyword:"enum",params:{allowedValues: schema60.enum}};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/enum",keyword:"enum",params:{allowedValues: schema62.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1574,7 +1651,140 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const schema_APIError: RawValidator = validate48;
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code !== undefined){
+let data0 = data.code;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data0 == "number"){
+if(data0 > 500 || isNaN(data0)){
+const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0 < 200 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(formats8.validate(data0))){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/format",keyword:"format",params:{format: "int32"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.message !== undefined){
+let data1 = data.message;
+if(typeof data1 === "string"){
+if(data1.length > 10000 && func1(data1) > 10000){
+const err4 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/maxLength",keyword:"maxLength",params:{limit: 10000}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((data1.length <= 10000 || func1(data1) <= 10000) && !pattern6.test(data1)){
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/pattern",keyword:"pattern",params:{pattern: "^[-_ a-zA-Z0-9]+$"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/message",schemaPath:"#/components/schemas/LongString/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.errors !== undefined){
+let data2 = data.errors;
+if(Array.isArray(data2)){
+if(data2.length > 100){
+const err7 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/maxItems",keyword:"maxItems",params:{limit: 100}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate44(data2[i0], {instancePath:instancePath+"/errors/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate44.errors; else for (const e of validate44.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate48.errors = vErrors;
 return errors === 0;
 }
 export const operations: Record<string, unknown> = {
@@ -1585,7 +1795,7 @@ export const operations: Record<string, unknown> = {
     body: schema_MessagePostRequest,
     bodyRequired: true,
     params: params.params_none,
-    responses: { "202": response_sendMessage_202, "400": schema_APIError, "401": schema_APIError, "404": schema_APIError, "422": schema_APIError, "429": schema_APIError, "500": schema_APIError },
+    responses: { "202": response_sendMessage_202, "400": schema_APIErrorOrSample, "401": schema_APIErrorOrSample, "404": schema_APIErrorOrSample, "422": schema_APIErrorOrSample, "429": schema_APIErrorOrSample, "500": schema_APIErrorOrSample },
     daysAhead: {},
   },
 };

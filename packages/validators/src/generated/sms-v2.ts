@@ -666,7 +666,7 @@ export const operations: Record<string, unknown> = {
     path: "/openapi.yaml",
     bodyRequired: false,
     params: params.params_none,
-    responses: { "404": schema_ErrorBody },
+    responses: { "401": schema_ErrorBody, "404": schema_ErrorBody },
     daysAhead: {},
   },
   "getMessage": {
@@ -714,7 +714,7 @@ export const callbacks: Record<string, unknown> = {
 export type OperationId = "getOpenApiDescription" | "getMessage" | "sendMessage";
 export type CallbackId = "receiveStatusCallback" | "receiveReplyCallback";
 export type OperationShapes = {
-  "getOpenApiDescription": { body: false; responses: "404" };
+  "getOpenApiDescription": { body: false; responses: "401" | "404" };
   "getMessage": { body: false; responses: "200" | "401" | "default" };
   "sendMessage": { body: true; responses: "202" | "401" | "default" };
 };
