@@ -137,12 +137,14 @@ describe('each deviation is caught by the check that names it', () => {
   });
 
   // Section 7 (C): "samples show the body fields message, statusCode, error instead", types not
-  // shown. B's error body has exactly these fields, so C answering with it is no deviation; a field
-  // of neither shape still is.
+  // shown. B's error body has exactly these fields, so C answering with it is no deviation; nor is a
+  // field no interface's error shape has (the schemas allow extra fields). Every field of another
+  // interface's error shape (A's and D's code and message, B's three) is also one of C's two shapes,
+  // so for C the foreign-field rule has nothing to catch: its schema does the checking.
   it.each([
-    ['the samples\' shape (with punctuation) is C\'s error body', {}, []],
-    ['a field of neither shape is caught', { detail: 'x' }, ['detail']],
-  ] as const)('C refuses with the samples\' fields: %s', async (_title, extra, foreign) => {
+    ['the samples\' shape (with punctuation) is C\'s error body', {}],
+    ['an extra field of no interface\'s error shape passes too', { requestId: 'x' }],
+  ] as const)('C refuses with the samples\' fields: %s', async (_title, extra) => {
     const report = await verifyBehind(
       {
         rewrite: (req, answer) =>
@@ -150,12 +152,7 @@ describe('each deviation is caught by the check that names it', () => {
       },
       { apis: ['im-v1'] },
     );
-    const caught = failures(report).filter((c) => c.check === 'error-shape');
-    if (foreign.length === 0) expect(caught).toEqual([]);
-    else {
-      expect(caught.length).toBeGreaterThan(0);
-      for (const c of caught) expect(c.message).toContain(`fields ${foreign.join(', ')} are not part of this interface's error shape`);
-    }
+    expect(failures(report).filter((c) => c.check === 'error-shape')).toEqual([]);
   });
 
   it('a 401 in the wrong shape: C answers 401 with a plain-text body', async () => {
