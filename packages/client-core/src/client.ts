@@ -4,17 +4,11 @@
 // closures and option objects; here a plain call is one options object, the base headers fixed at
 // creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
 // openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
-import {
-  createFinalURL,
-  createQuerySerializer,
-  defaultBodySerializer,
-  defaultPathSerializer,
-  type Middleware,
-  mergeHeaders,
-} from 'openapi-fetch';
+import { createFinalURL, defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
+import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
 
@@ -103,14 +97,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const bodyHeaders = { ...typeHeader, ...headers };
   const querySerializer = createQuerySerializer();
   const middlewares: Middleware[] = [];
-  // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
-  // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
-  const pathSerializer = (path: string, params: Record<string, unknown>) => {
-    for (const name in params) {
-      if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
-    }
-    return defaultPathSerializer(path, params);
-  };
 
   // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
   // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request

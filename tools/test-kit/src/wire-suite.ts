@@ -100,6 +100,24 @@ export function describeWire<C>(suite: WireSuite<C>): void {
     expect(new Set(suite.cases.map((c) => c.operationId))).toEqual(new Set(operations.map((o) => o.operationId)));
   });
 
+  // client-core serializes only these shapes (its params.ts): a new array or object parameter, or a
+  // label, matrix or exploded template, fails here first.
+  it(`every path and query parameter of ${suite.id} is a string or a number, every path template simple`, () => {
+    const others: string[] = [];
+    for (const { path, operation } of operations) {
+      for (const template of path.match(/\{[^{}]*\}/g) ?? []) if (!/^\{[A-Za-z_][\w-]*\}$/.test(template)) others.push(`${path}: ${template}`);
+      for (const ref of [...(document.paths[path].parameters ?? []), ...(operation.parameters ?? [])]) {
+        const parameter = deref(document, ref);
+        if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+        const type = deref(document, parameter.schema)?.type;
+        if (!['string', 'number', 'integer'].includes(type) || parameter.style !== undefined || parameter.explode !== undefined) {
+          others.push(`${path}: ${parameter.in} ${parameter.name} (type ${type}, style ${parameter.style}, explode ${parameter.explode})`);
+        }
+      }
+    }
+    expect(others).toEqual([]);
+  });
+
   for (const { operationId, method, path, operation } of operations) {
     const wireCase = suite.cases.find((c) => c.operationId === operationId);
     if (!wireCase) continue;
