@@ -67,6 +67,8 @@ export interface CoreClientOptions extends CommonClientOptions {
 
 type Init = Record<string, any>;
 type Result = { data?: unknown; error?: unknown; response: Response };
+/** What an attempt tells its call: the URL that answered, and whether anything but fetch saw the time limit's signal. */
+type Answered = { url?: string; shared: boolean };
 /** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
 type Sent = Request & { timeoutSignal?: AbortSignal };
 
@@ -80,6 +82,10 @@ const HOOK_RESULTS = {
   onError: 'new Response() or instance of Error',
 };
 const randomID = () => Math.random().toString(36).slice(2, 11);
+/** A time-limit controller, and how many calls it has served (see `spare` below). */
+type Lease = { controller: AbortController; uses: number };
+const REUSES = 16;
+const SPARES = 32;
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry } = options;
@@ -97,11 +103,18 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const bodyHeaders = { ...typeHeader, ...headers };
   const querySerializer = createQuerySerializer();
   const middlewares: Middleware[] = [];
+  // Time-limit controllers of finished calls, never aborted, for later calls: on Node 20 making an
+  // AbortSignal costs more than the rest of a call's own work (fetch also raises each new signal's
+  // listener limit). Only from a call that nothing but fetch saw the signal of (no caller's signal,
+  // middleware, custom fetch or retry) and whose body was read: fetch ignores an abort once its
+  // response is read, as it does for a caller's signal shared by many calls. A finished fetch's
+  // listener stays on the signal until it is collected, so a controller serves REUSES calls at most.
+  const spare: Lease[] = [];
 
   // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
   // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request
   // rejects with its signal's reason (our timeout error, or the caller's own, unchanged).
-  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: Answered) {
     const {
       baseUrl: callBaseUrl,
       fetch: callFetch,
@@ -178,6 +191,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
     if (plain) requestInit.signal = deadline ?? rest.signal;
     else {
+      answered.shared = true;
       // openapi-fetch copies a call's unknown options onto the Request, for middleware to read.
       for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
       // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
@@ -291,8 +305,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const userSignal = init.signal ?? undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let deadline: AbortSignal | undefined;
+    let lease: Lease | undefined;
     if (timeoutMs) {
-      const controller = new AbortController();
+      lease = spare.pop() ?? { controller: new AbortController(), uses: 0 };
+      const { controller } = lease;
       timer = setTimeout(() => {
         controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
       }, timeoutMs);
@@ -300,13 +316,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     }
     const signal = deadline ?? userSignal;
     const ends = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    const answered: { url?: string } = {};
+    const answered: Answered = { shared: !!userSignal };
     try {
       let result = await attempt(method, url, init, deadline, answered);
       for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {
         const wait = retry.delayMs(result.response.headers);
         // A retry never outlives the call's time limit: past it, the 429 is the answer.
         if (wait === undefined || Date.now() + wait >= ends) break;
+        answered.shared = true;
         await retry.sleep(wait, signal);
         result = await attempt(method, url, init, deadline, answered);
       }
@@ -316,6 +333,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         const streamTimer = timer;
         timer = undefined;
         result.data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
+      } else if (lease && !answered.shared && result.response.bodyUsed && ++lease.uses < REUSES && spare.length < SPARES) {
+        clearTimeout(timer);
+        timer = undefined;
+        spare.push(lease);
       }
       return result;
     } catch (error) {
