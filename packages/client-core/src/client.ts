@@ -4,7 +4,7 @@
 // closures and option objects; here a plain call is one options object, the base headers fixed at
 // creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
 // openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
-import { createFinalURL, defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
+import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
@@ -75,15 +75,11 @@ type Sent = Request & { timeoutSignal?: AbortSignal };
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
-/** What a middleware hook may return, in openapi-fetch's words. */
-const HOOK_RESULTS = {
-  onRequest: 'new Request() or Response() when modifying the request',
-  onResponse: 'new Response() when modifying the response',
-  onError: 'new Response() or instance of Error',
-};
+/** What a middleware hook may return besides nothing (openapi-fetch's rules, said shorter). */
+const HOOK_RESULTS = { onRequest: 'a Request or Response', onResponse: 'a Response', onError: 'a Response or Error' };
 const randomID = () => Math.random().toString(36).slice(2, 11);
 /** A time-limit controller, and how many calls it has served (see `spare` below). */
-type Lease = { controller: AbortController; uses: number };
+type Lease = [controller: AbortController, uses: number];
 const REUSES = 16;
 const SPARES = 32;
 
@@ -105,10 +101,11 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const middlewares: Middleware[] = [];
   // Time-limit controllers of finished calls, never aborted, for later calls: on Node 20 making an
   // AbortSignal costs more than the rest of a call's own work (fetch also raises each new signal's
-  // listener limit). Only from a call that nothing but fetch saw the signal of (no caller's signal,
-  // middleware, custom fetch or retry) and whose body was read: fetch ignores an abort once its
-  // response is read, as it does for a caller's signal shared by many calls. A finished fetch's
-  // listener stays on the signal until it is collected, so a controller serves REUSES calls at most.
+  // listener limit). Only from a call whose body was read and whose signal only fetch and retry's
+  // sleep saw (no caller's signal, middleware or custom fetch): fetch ignores an abort once its
+  // response is read, as it does for a caller's signal shared by many calls, and a sleep that
+  // ended has nothing left to reject. A finished fetch's listener stays on the signal until it is
+  // collected, so a controller serves REUSES calls at most.
   const spare: Lease[] = [];
 
   // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
@@ -146,7 +143,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       body: serialized,
       headers: merged ? mergeHeaders(noType ? {} : typeHeader, headers, callHeaders, params.header) : noType ? headers : bodyHeaders,
     };
-    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
+    // openapi-fetch's createFinalURL: path parameters filled in over the whole URL, then the query.
+    let url = params.path ? callPath(finalBaseUrl + schemaPath, params.path) : finalBaseUrl + schemaPath;
+    const search = query(params.query ?? {}).replace(/^\?/, '');
+    if (search) url += `?${search}`;
     const list = [...middlewares, ...middleware];
     const customFetch = callFetch ?? options.fetch;
     const Constructor = CallRequest ?? ClientRequest;
@@ -155,7 +155,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does; each
     // gets the request, response or error as the middleware before it left them. A Response
     // replaces the answer (and, but from onResponse, ends the run); onRequest may return a new
-    // Request, onError a new Error; anything else is refused with openapi-fetch's message.
+    // Request, onError a new Error; anything else is refused, naming the hook.
     const hooks = async (name: 'onRequest' | 'onResponse' | 'onError') => {
       for (const m of name === 'onRequest' ? list : [...list].reverse()) {
         const args = name === 'onRequest' ? {} : name === 'onResponse' ? { response } : { error: failure };
@@ -180,8 +180,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const plain =
       !list.length &&
       !customFetch &&
-      !CallRequest &&
-      !options.Request &&
+      Constructor === Request &&
       !callBaseUrl &&
       (rest.signal == null || rest.signal instanceof AbortSignal) &&
       Object.keys(rest).every((key) => key === 'signal') &&
@@ -307,8 +306,8 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let deadline: AbortSignal | undefined;
     let lease: Lease | undefined;
     if (timeoutMs) {
-      lease = spare.pop() ?? { controller: new AbortController(), uses: 0 };
-      const { controller } = lease;
+      lease = spare.pop() ?? [new AbortController(), 0];
+      const [controller] = lease;
       timer = setTimeout(() => {
         controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
       }, timeoutMs);
@@ -323,7 +322,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         const wait = retry.delayMs(result.response.headers);
         // A retry never outlives the call's time limit: past it, the 429 is the answer.
         if (wait === undefined || Date.now() + wait >= ends) break;
-        answered.shared = true;
         await retry.sleep(wait, signal);
         result = await attempt(method, url, init, deadline, answered);
       }
@@ -333,7 +331,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         const streamTimer = timer;
         timer = undefined;
         result.data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
-      } else if (lease && !answered.shared && result.response.bodyUsed && ++lease.uses < REUSES && spare.length < SPARES) {
+      } else if (lease && !answered.shared && result.response.bodyUsed && ++lease[1] < REUSES && spare.length < SPARES) {
         clearTimeout(timer);
         timer = undefined;
         spare.push(lease);
@@ -363,7 +361,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       for (const m of list) {
         if (!m) continue;
         if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
-          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+          throw new Error('Middleware must be an object with onRequest, onResponse or onError');
         }
         middlewares.push(m);
       }
