@@ -2,8 +2,9 @@
 // results) with what the interfaces need, sending each call itself: openapi-fetch's createClient
 // builds two Headers and a Request per call, and a second client around it would add a layer of
 // closures and option objects; here a plain call is one options object, the base headers fixed at
-// creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
-// openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
+// creation, and `fetch(url, init)`, whose Request is the only one. The body serializer and header
+// merging are openapi-fetch's own, and path and query parameters come out as its serializers write
+// the contracts' shapes (params.ts), so requests are built as it builds them.
 import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
