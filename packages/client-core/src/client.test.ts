@@ -78,6 +78,13 @@ describe('headers fixed at creation', () => {
     expect(data).toBe('x: 1');
   });
 
+  it("builds the URL as openapi-fetch does: a call's querySerializer, its leading ? dropped, or none when it returns nothing", async () => {
+    server.reply({ status: 200, body: {} }, { status: 200, body: {} });
+    await client().GET('/things', { params: { query: { q: 'x' } }, querySerializer: (query) => `?q=${String(query.q).toUpperCase()}` });
+    await client().GET('/things', { params: { query: { q: 'x' } }, querySerializer: () => '' });
+    expect(server.requests.map((r) => r.target)).toEqual(['/rest/test/things?q=X', '/rest/test/things']);
+  });
+
   it('requests under the base path', async () => {
     server.reply({ status: 200, body: {} });
     await client({ pathPrefix: '/my%20app' }).GET('/things', { params: { query: { q: 'a b' } } });

@@ -2,19 +2,14 @@
 // results) with what the interfaces need, sending each call itself: openapi-fetch's createClient
 // builds two Headers and a Request per call, and a second client around it would add a layer of
 // closures and option objects; here a plain call is one options object, the base headers fixed at
-// creation, and `fetch(url, init)`, whose Request is the only one. The serializers are
-// openapi-fetch's own (path, query, body, header merging), so requests are built as it builds them.
-import {
-  createFinalURL,
-  createQuerySerializer,
-  defaultBodySerializer,
-  defaultPathSerializer,
-  type Middleware,
-  mergeHeaders,
-} from 'openapi-fetch';
+// creation, and `fetch(url, init)`, whose Request is the only one. The body serializer and header
+// merging are openapi-fetch's own, and path and query parameters come out as its serializers write
+// the contracts' shapes (params.ts), so requests are built as it builds them.
+import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
+import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
 
@@ -73,19 +68,21 @@ export interface CoreClientOptions extends CommonClientOptions {
 
 type Init = Record<string, any>;
 type Result = { data?: unknown; error?: unknown; response: Response };
+/** What an attempt tells its call: the URL that answered, and whether anything but fetch saw the time limit's signal. */
+type Answered = { url?: string; shared: boolean };
 /** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
 type Sent = Request & { timeoutSignal?: AbortSignal };
 
 /** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
 const shown = (url: string) => new URL(url).href.split('?')[0]!;
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
-/** What a middleware hook may return, in openapi-fetch's words. */
-const HOOK_RESULTS = {
-  onRequest: 'new Request() or Response() when modifying the request',
-  onResponse: 'new Response() when modifying the response',
-  onError: 'new Response() or instance of Error',
-};
+/** What a middleware hook may return besides nothing (openapi-fetch's rules, said shorter). */
+const HOOK_RESULTS = { onRequest: 'a Request or Response', onResponse: 'a Response', onError: 'a Response or Error' };
 const randomID = () => Math.random().toString(36).slice(2, 11);
+/** A time-limit controller, and how many calls it has served (see `spare` below). */
+type Lease = [controller: AbortController, uses: number];
+const REUSES = 16;
+const SPARES = 32;
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry } = options;
@@ -103,19 +100,19 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const bodyHeaders = { ...typeHeader, ...headers };
   const querySerializer = createQuerySerializer();
   const middlewares: Middleware[] = [];
-  // A path parameter "." or ".." would be a dot segment, resolved away by the URL parser, and
-  // no encoding survives it (the WHATWG parser reads %2E as "." too): refused, not sent.
-  const pathSerializer = (path: string, params: Record<string, unknown>) => {
-    for (const name in params) {
-      if (/^\.\.?$/.test(String(params[name]))) throw new TypeError(`path parameter ${name} must not be "." or ".."`);
-    }
-    return defaultPathSerializer(path, params);
-  };
+  // Time-limit controllers of finished calls, never aborted, for later calls: on Node 20 making an
+  // AbortSignal costs more than the rest of a call's own work (fetch also raises each new signal's
+  // listener limit). Only from a call whose body was read and whose signal only fetch and retry's
+  // sleep saw (no caller's signal, middleware or custom fetch): fetch ignores an abort once its
+  // response is read, as it does for a caller's signal shared by many calls, and a sleep that
+  // ended has nothing left to reject. A finished fetch's listener stays on the signal until it is
+  // collected, so a controller serves REUSES calls at most.
+  const spare: Lease[] = [];
 
   // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
   // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request
   // rejects with its signal's reason (our timeout error, or the caller's own, unchanged).
-  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: { url?: string }) {
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: Answered) {
     const {
       baseUrl: callBaseUrl,
       fetch: callFetch,
@@ -147,7 +144,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       body: serialized,
       headers: merged ? mergeHeaders(noType ? {} : typeHeader, headers, callHeaders, params.header) : noType ? headers : bodyHeaders,
     };
-    const url = createFinalURL(schemaPath, { baseUrl: finalBaseUrl, params, querySerializer: query, pathSerializer: callPath });
+    // openapi-fetch's createFinalURL: path parameters filled in over the whole URL, then the query.
+    let url = params.path ? callPath(finalBaseUrl + schemaPath, params.path) : finalBaseUrl + schemaPath;
+    const search = query(params.query ?? {}).replace(/^\?/, '');
+    if (search) url += `?${search}`;
     const list = [...middlewares, ...middleware];
     const customFetch = callFetch ?? options.fetch;
     const Constructor = CallRequest ?? ClientRequest;
@@ -156,7 +156,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does; each
     // gets the request, response or error as the middleware before it left them. A Response
     // replaces the answer (and, but from onResponse, ends the run); onRequest may return a new
-    // Request, onError a new Error; anything else is refused with openapi-fetch's message.
+    // Request, onError a new Error; anything else is refused, naming the hook.
     const hooks = async (name: 'onRequest' | 'onResponse' | 'onError') => {
       for (const m of name === 'onRequest' ? list : [...list].reverse()) {
         const args = name === 'onRequest' ? {} : name === 'onResponse' ? { response } : { error: failure };
@@ -181,8 +181,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const plain =
       !list.length &&
       !customFetch &&
-      !CallRequest &&
-      !options.Request &&
+      Constructor === Request &&
       !callBaseUrl &&
       (rest.signal == null || rest.signal instanceof AbortSignal) &&
       Object.keys(rest).every((key) => key === 'signal') &&
@@ -192,6 +191,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
     if (plain) requestInit.signal = deadline ?? rest.signal;
     else {
+      answered.shared = true;
       // openapi-fetch copies a call's unknown options onto the Request, for middleware to read.
       for (const key in rest) if (!(key in request)) (request as Init)[key] = rest[key];
       // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
@@ -305,8 +305,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const userSignal = init.signal ?? undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let deadline: AbortSignal | undefined;
+    let lease: Lease | undefined;
     if (timeoutMs) {
-      const controller = new AbortController();
+      lease = spare.pop() ?? [new AbortController(), 0];
+      const [controller] = lease;
       timer = setTimeout(() => {
         controller.abort(new ClientNetworkError('timeout', method, baseUrl + url, `timed out after ${timeoutMs} ms`));
       }, timeoutMs);
@@ -314,7 +316,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     }
     const signal = deadline ?? userSignal;
     const ends = timeoutMs ? Date.now() + timeoutMs : Infinity;
-    const answered: { url?: string } = {};
+    const answered: Answered = { shared: !!userSignal };
     try {
       let result = await attempt(method, url, init, deadline, answered);
       for (let retries = 0; retry && retries < retry.max && result.response.status === 429; retries++) {
@@ -330,6 +332,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         const streamTimer = timer;
         timer = undefined;
         result.data = data.pipeThrough(new TransformStream({ flush: () => clearTimeout(streamTimer) }));
+      } else if (lease && !answered.shared && result.response.bodyUsed && ++lease[1] < REUSES && spare.length < SPARES) {
+        clearTimeout(timer);
+        timer = undefined;
+        spare.push(lease);
       }
       return result;
     } catch (error) {
@@ -356,7 +362,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       for (const m of list) {
         if (!m) continue;
         if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
-          throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+          throw new Error('Middleware must be an object with onRequest, onResponse or onError');
         }
         middlewares.push(m);
       }

@@ -11,6 +11,7 @@ import shipped from '../src/generated/control-api.json' with { type: 'json' };
 import type { components } from '../src/generated/control-api.js';
 import { type Sandbox, startSandbox } from '../src/index.js';
 import { listen } from './support.js';
+import { unserializedParameters } from '@messaging-contracts/test-kit/wire-suite';
 
 let sandbox: Sandbox;
 let receiver: Awaited<ReturnType<typeof listen>>;
@@ -63,6 +64,10 @@ describe('the control API document', () => {
     const broken = structuredClone(controlApiDocument);
     broken.paths['/reset'].post['x-sandbox-action'] = 'resetEverything';
     expect(() => controlRoutes(broken)).toThrow(/no implementation of reset/);
+  });
+
+  it('has only the parameter shapes the typed client serializes (strings and numbers, `{name}` templates)', () => {
+    expect(unserializedParameters(controlApiDocument)).toEqual([]);
   });
 
   it('answers what the document does not describe with 404 or 405', async () => {
