@@ -73,7 +73,7 @@ export const NO_ANSWER_GIVE_UP = 3;
 function describeFault(code: string): string {
   if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return `the connection closed before a complete answer (${code})`;
   if (code === 'ECONNRESET' || code === 'EPIPE') return `the connection was reset (${code})`;
-  if (code.startsWith('HPE_') || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
+  if (code.startsWith('HPE_') || code === 'HTTPParserError' || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
   return code;
 }
 
@@ -141,8 +141,13 @@ export class Transport {
       });
       ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
-      const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      const cause = (error as Error).name === 'TimeoutError' ? 'TimeoutError' : (reason?.code ?? reason?.message ?? (error as Error).name);
+      const reason = (error as { cause?: { name?: string; code?: string; message?: string } }).cause;
+      // An answer that is not HTTP: undici's HTTPParserError carries llhttp's code (HPE_*) on Node 20
+      // and 22, and no code on Node 24 (found by CI's Node 24 run), so it is known by its name too.
+      const cause =
+        (error as Error).name === 'TimeoutError'
+          ? 'TimeoutError'
+          : (reason?.code ?? (reason?.name === 'HTTPParserError' ? reason.name : undefined) ?? reason?.message ?? (error as Error).name);
       const origin = new URL(request.url).origin;
       if (cause === 'TimeoutError') {
         if (!this.answered && ++this.timeoutsInARow >= NO_ANSWER_GIVE_UP) {
