@@ -1,9 +1,10 @@
 // Path and query parameters, serialized as openapi-fetch serializes the shapes the four contracts
 // have: every path template is simple style (`{name}`, no label, matrix or explode), and every path
-// and query parameter is a string or a number (params.test.ts reads this from the bundles). For
+// and query parameter is a string or a number (each client's wire suite reads this from its bundle:
+// test-kit's unserializedParameters). For
 // those, the output is openapi-fetch's (`encodeURIComponent`, names as they are, `&` between
 // pairs). openapi-fetch's serializers also spell out array and object parameters in seven styles,
-// which no operation here documents; every client bundled them (0.9 kB min+gz). An array or an
+// which no operation here documents; every client bundled them (about 0.6 kB min+gz). An array or an
 // object is refused, naming the parameter, instead of being sent in a shape no operation reads; a
 // call can pass its own `querySerializer` or `pathSerializer` function for anything else.
 
