@@ -195,7 +195,9 @@ describe('versions', () => {
     for (const { id } of bundles) {
       for (const page of [`${id}.html`, `changelog-${id}.html`]) {
         const nav = /<nav class="versions"[\s\S]*?<\/nav>/.exec(read(page))?.[0] ?? '';
-        expect(nav, page).toContain(`<a href="./${page}" aria-current="page">0.0.0 (unreleased, after ${TEST_VERSION})</a>`);
+        // Named as the package's release, apart from the interface's own version in the page title.
+        expect(nav, page).toContain('Release of @messaging-contracts/openapi: ');
+        expect(nav, page).toContain(`<a href="./${page}" aria-current="page">unreleased, after ${TEST_VERSION}</a>`);
         expect(nav.includes(`href="./${older}${page}"`), page).toBe(id === TEST_INTERFACE);
         expect(nav, page).toContain(`href="./changes-${id}.html"`);
       }
@@ -207,7 +209,7 @@ describe('versions', () => {
 
   it("says per interface what changed between two versions, from spec-diff's classification", () => {
     const changes = textWithoutScripts(read(`changes-${TEST_INTERFACE}.html`));
-    expect(changes).toContain(`0.0.0 (unreleased, after ${TEST_VERSION}) since ${TEST_VERSION}`);
+    expect(changes).toContain(`unreleased, after ${TEST_VERSION} since ${TEST_VERSION}`);
     expect(changes).toMatch(new RegExp(`Addition \\(minor\\) [^<]*${TEST_REMOVED_PATH.replace(/[./]/g, '\\$&')}`));
     expect(changes).toContain(`${TEST_VERSION} The first version of the site`);
     expect(textWithoutScripts(read('changes-gateway-v1.html'))).toContain('The interface first appears in this version');

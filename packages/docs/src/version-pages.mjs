@@ -26,9 +26,12 @@ export const changesPage = (id) => `changes-${id}.html`;
  */
 export function siteVersions(current, releases) {
   const released = releases.find((r) => r.version === current.version);
+  // 0.0.0 is the placeholder of a package never versioned: no number is shown for it, since a
+  // reader took "0.0.0" beside the interface's own version (the page title's) for a second one.
+  const state = releases.length > 0 ? `unreleased, after ${releases[0]?.version}` : 'unreleased';
   const head = {
     version: current.version,
-    label: released ? `${current.version} (latest)` : releases.length > 0 ? `${current.version} (unreleased, after ${releases[0]?.version})` : `${current.version} (unreleased)`,
+    label: released ? `${current.version} (latest)` : current.version === '0.0.0' ? state : `${current.version} (${state})`,
     dir: '',
     bundles: current.bundles,
     release: released,
@@ -54,7 +57,7 @@ export function versionSwitcher(versions, here, id, page) {
   const links = versions
     .filter((v) => v.bundles.has(id))
     .map((v) => `<a href="${root}${v.dir}${page}"${v === here ? ' aria-current="page"' : ''}>${escapeHtml(v.label)}</a>`);
-  return `<nav class="versions" aria-label="Versions">Version: ${links.join(' · ')} · <a href="${root}${changesPage(id)}">What changed</a></nav>`;
+  return `<nav class="versions" aria-label="Releases">Release of @messaging-contracts/openapi: ${links.join(' · ')} · <a href="${root}${changesPage(id)}">What changed</a></nav>`;
 }
 
 const KINDS = /** @type {const} */ ([

@@ -29,7 +29,7 @@ describe('releasesOf', () => {
     expect(await releasesOf(clone, workspacePackages(), join(root, 'specs', 'node_modules', '.bin', 'redocly'))).toEqual([]);
     const bundle = findBundles()[0]!;
     const versions = siteVersions({ version: '0.0.0', bundles: new Map([[bundle.id, JSON.parse(readFileSync(bundle.jsonPath, 'utf8'))]]) }, []);
-    expect(versions.map((v) => v.label)).toEqual(['0.0.0 (unreleased)']);
+    expect(versions.map((v) => v.label)).toEqual(['unreleased']);
     const page = renderChanges({ id: bundle.id, letter: 'A', title: 'Gateway' }, versions);
     expect(page).toContain('One version so far.');
     expect(page).toContain('<code>@messaging-contracts/openapi@&lt;version&gt;</code>');
