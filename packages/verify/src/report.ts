@@ -79,10 +79,16 @@ export function junitOf(report: Report): string {
     const api = check.operation.split('.')[0]!;
     suites.set(api, [...(suites.get(api) ?? []), check]);
   }
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="messaging-verify" tests="${report.checks.length}" failures="${report.failed}" time="${(report.durationMs / 1000).toFixed(3)}">`];
+  // Every total on the root and on each suite, `errors` included: CI readers that sum the root's
+  // attributes (or default a missing one to 0) must count a stopped run's errored case.
+  const errors = report.stopped === undefined ? 0 : 1;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="messaging-verify" tests="${report.checks.length + errors}" failures="${report.failed}" errors="${errors}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+  ];
   for (const [api, checks] of suites) {
     const failures = checks.filter((c) => !c.passed).length;
-    lines.push(`  <testsuite name="${xml(api)}" tests="${checks.length}" failures="${failures}">`);
+    lines.push(`  <testsuite name="${xml(api)}" tests="${checks.length}" failures="${failures}" errors="0">`);
     for (const c of checks) {
       const name = xml(`${c.check} (section ${c.section}) ${c.subject}`);
       if (c.passed) lines.push(`    <testcase classname="${xml(c.operation)}" name="${name}"/>`);
