@@ -5,9 +5,10 @@ import { integerFlags } from '@messaging-contracts/sandbox';
 import { API_IDS, type ApiId } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { readDestinations } from './destinations.js';
+import { selectionOf } from './selection.js';
 import { UsageError, type VerifyOptions } from './verify.js';
 
-export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--api <id>]... [--live --destinations <file>]
+export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--api <id>]... [--operation <id>.<operationId>]... [--live --destinations <file>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>]
   [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-response-bytes <n>] [--max-retry-after <s>] [--dry-run]
@@ -36,6 +37,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         help: { type: 'boolean', short: 'h' },
         'base-url': { type: 'string' },
         api: { type: 'string', multiple: true },
+        operation: { type: 'string', multiple: true },
         sandbox: { type: 'boolean' },
         live: { type: 'boolean' },
         destinations: { type: 'string' },
@@ -91,9 +93,12 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       throw new UsageError('--callback-url must be an absolute http or https URL');
     }
   }
+  const operations = values.operation as string[] | undefined;
   const options: CliOptions = {
     baseUrl: text('base-url') ?? '',
-    apis: [...new Set(apis)] as ApiId[],
+    // Named interfaces, or those of the named operations (checked in selection.ts).
+    ...(values.api !== undefined || operations === undefined ? { apis: [...new Set(apis)] as ApiId[] } : {}),
+    ...(operations !== undefined && { operations }),
     credentials,
     sandbox,
     live: flag('live'),
@@ -101,6 +106,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     sandboxControl: sandbox || flag('sandbox-control') || text('sandbox-session') !== undefined,
     quiet: flag('quiet'),
   };
+  selectionOf(options.apis, operations); // a mistake in --operation is a usage error before anything starts
   if (flag('live')) {
     if (text('destinations') === undefined) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
     options.destinations = readDestinations(text('destinations')!);

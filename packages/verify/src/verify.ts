@@ -5,7 +5,7 @@ import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
-import { API_IDS, type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
@@ -19,6 +19,7 @@ import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
 import { type Exchange, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
+import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
 
@@ -29,6 +30,11 @@ export interface VerifyOptions {
   baseUrl: string;
   /** Default: all four. */
   apis?: readonly ApiId[];
+  /**
+   * Only these operations, each `<id>.<operationId>` (selection.ts); their interfaces are the ones
+   * verified. Default: every operation of `apis`.
+   */
+  operations?: readonly string[];
   credentials?: Credentials;
   /** Required to send anything to a non-loopback address. */
   live?: boolean;
@@ -106,7 +112,7 @@ export function checkTarget(options: VerifyOptions): URL {
     throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
   }
   if (!options.dryRun) {
-    for (const api of options.apis ?? API_IDS) {
+    for (const api of selectionOf(options.apis, options.operations).apis) {
       for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
         const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
         if (!value) throw new UsageError(`--${source.flag} (or ${source.env}) is required to verify ${api}`);
@@ -124,7 +130,8 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const started = Date.now();
   const options: VerifyOptions = { ...given, sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined) };
   const print = options.print ?? (() => {});
-  const apis = [...(options.apis ?? API_IDS)];
+  const selection = selectionOf(options.apis, options.operations);
+  const apis = selection.apis;
   const recorder = new Recorder(print);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
@@ -141,7 +148,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     seed,
   });
   try {
-    await run(options, apis, recorder, seed, state);
+    await run(options, selection, recorder, seed, state);
   } catch (error) {
     throw withReport(error, report());
   }
@@ -153,7 +160,7 @@ interface RunState {
   transport?: Transport;
 }
 
-async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, seed: number, state: RunState): Promise<void> {
+async function run(options: VerifyOptions, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
   const url = checkTarget(options);
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
@@ -214,7 +221,9 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       : undefined;
   let listener: Awaited<ReturnType<typeof startCallbackListener>> | undefined;
   try {
-    listener = await startCallbackListener(options, apis, recorder, print);
+    // A callback is checked when the operation that triggers it (B's and C's sendMessage) is verified.
+    const callbackApis = apis.filter((api) => has(`${api}.sendMessage`));
+    listener = await startCallbackListener(options, callbackApis, recorder, print);
     for (const api of apis) {
       const phase = async (name: string, run: () => Promise<void>) => {
         const before = recorder.checks.length;
@@ -226,7 +235,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
       const now = await targetNow(scope, (text) => recorder.note(text));
       clock = now;
-      const operations = operationsOf(api);
+      const operations = operationsOf(api).filter((op) => has(op.name));
       const accepts = (op: Operation) => (value: unknown) => op.validators.body!(value, { now: () => now }).length === 0;
       const generatedOf = (op: Operation, count: number, salt: number) =>
         op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
@@ -292,7 +301,11 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
         }
       });
 
-      const files = workflowFiles.filter((f) => f.api === api);
+      // With a selection, a workflow runs when one of its steps calls a selected operation.
+      const files = workflowFiles
+        .filter((f) => f.api === api)
+        .map((f) => ({ ...f, document: { ...f.document, workflows: f.document.workflows.filter((w) => w.steps.some((s) => has(`${api}.${s.operationId}`))) } }))
+        .filter((f) => f.document.workflows.length > 0);
       const inWorkflows = new Set(files.flatMap((f) => f.document.workflows.flatMap((w) => w.steps.map((s) => s.operationId))));
       for (const op of operations) {
         if ((DESTRUCTIVE(op) || BY_ID(op)) && !inWorkflows.has(op.operationId)) {
@@ -320,7 +333,7 @@ async function run(options: VerifyOptions, apis: ApiId[], recorder: Recorder, se
     // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
     if (listener) {
       clock = await targetNow(scope, () => {});
-      await verifyCallbacks(listener, options, apis, recorder, exchange, scope, print, clock);
+      await verifyCallbacks(listener, options, callbackApis, recorder, exchange, scope, print, clock);
     }
   } finally {
     // The scope's callback addresses as they were (the receiver closes next), however the run ended.
