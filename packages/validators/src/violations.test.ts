@@ -35,6 +35,9 @@ describe('toViolation', () => {
     ['a required property', { instancePath: '', keyword: 'required', params: { missingProperty: 'a/b' } }, { pointer: '/a~1b', property: 'a/b', rule: 'required', message: 'is required' }],
     ['an additional property', { instancePath: '/x', keyword: 'additionalProperties', params: { additionalProperty: 'y' } }, { pointer: '/x/y', property: 'y', rule: 'additionalProperties', message: 'is not an allowed property' }],
     ['a fractional maximum', { instancePath: '/n', keyword: 'maximum', params: { limit: 0.5 } }, { pointer: '/n', property: 'n', rule: 'maximum', limit: 0.5, message: 'is above the documented maximum' }],
+    ['anyOf, none matched', { instancePath: '', keyword: 'anyOf', params: {} }, { pointer: '', property: '', rule: 'anyOf', message: 'must match at least one of the documented alternatives (anyOf); the violations of each alternative are listed' }],
+    ['oneOf, none matched', { instancePath: '/a/0', keyword: 'oneOf', params: { passingSchemas: null } }, { pointer: '/a/0', property: '0', rule: 'oneOf', message: 'must match exactly one of the documented alternatives (oneOf); the violations of each alternative are listed' }],
+    ['oneOf, two matched', { instancePath: '/a/0', keyword: 'oneOf', params: { passingSchemas: [0, 1] } }, { pointer: '/a/0', property: '0', rule: 'oneOf', message: 'must match exactly one of the documented alternatives (oneOf), and matches more than one' }],
     ['an unknown keyword', { instancePath: '/n', keyword: 'multipleOf', params: { multipleOf: 3 } }, { pointer: '/n', property: 'n', rule: 'multipleOf', message: 'fails the multipleOf rule' }],
     ['a format name with punctuation', { instancePath: '/u', keyword: 'format', params: { format: 'iri-reference' } }, { pointer: '/u', property: 'u', rule: 'format', limit: 'iri-reference', message: 'must be a valid iri-reference' }],
   ])('maps %s', (_title, given, want) => {

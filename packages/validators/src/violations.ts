@@ -164,6 +164,14 @@ function phrase(keyword: string, params: Record<string, unknown>): string {
     case 'additionalProperties':
     case 'unevaluatedProperties':
       return 'is not an allowed property';
+    // The alternatives' own violations are listed beside this one (narrowed in alternatives.ts
+    // where one alternative plainly went furthest): this line says how they combine.
+    case 'anyOf':
+      return 'must match at least one of the documented alternatives (anyOf); the violations of each alternative are listed';
+    case 'oneOf':
+      return Array.isArray(params.passingSchemas)
+        ? 'must match exactly one of the documented alternatives (oneOf), and matches more than one'
+        : 'must match exactly one of the documented alternatives (oneOf); the violations of each alternative are listed';
     default:
       return `fails the ${keyword} rule`;
   }
