@@ -3,6 +3,7 @@
 // and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
 import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
+import { corsPolicy } from './cors.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
 import { createRouteTable } from './routes.js';
@@ -76,6 +77,7 @@ async function main() {
       ...(sandbox.certificate
         ? [
             `  certificate SHA-256 ${sandbox.certificate.fingerprint256}${options.https === true ? ' (self-signed, generated at start)' : ''}`,
+            `    public key (SPKI) SHA-256, base64: ${sandbox.certificate.spkiSha256}`,
             ...(pem
               ? [
                   `    PEM: ${pem.path} (removed when the sandbox stops)`,
@@ -83,9 +85,12 @@ async function main() {
                   `              NODE_EXTRA_CA_CERTS=${pem.path} node your-tests.js`,
                 ]
               : []),
+            // A page cannot be given a CA: an automated Chromium can be told to accept this key.
+            `    ${pem ? '         ' : 'trust it:'} chromium --ignore-certificate-errors-spki-list=${sandbox.certificate.spkiSha256} (a browser under test, e.g. Playwright's launch args)`,
             `  plain HTTP on ${sandbox.httpUrl}: B's requests are redirected to HTTPS (section 1)`,
           ]
         : []),
+      `  CORS: ${corsPolicy(options.cors).description}`,
       '',
       `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
       `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,

@@ -24,7 +24,7 @@ import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
-import { fingerprint, plainHttpListener, selfSignedCertificate } from './tls.js';
+import { fingerprint, plainHttpListener, selfSignedCertificate, spkiSha256 } from './tls.js';
 import type { StoreCaps } from './state.js';
 
 export type { ReplyInput, SandboxControl, SetStatusOptions } from './scope.js';
@@ -88,6 +88,11 @@ export interface SandboxOptions {
   cors?: CorsOption;
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
   controlToken?: string;
+  /**
+   * Where the sandbox's warnings go, one line each without a newline: today a CORS Origin it refused
+   * (once per origin, for at most 100 origins). Default: stderr, as `messaging-sandbox: <line>`.
+   */
+  warn?: (message: string) => void;
 }
 
 /** A session: a scope of its own with its own credentials, in a shared sandbox. */
@@ -108,8 +113,12 @@ export interface Sandbox extends SandboxControl {
   /** Base URL of each interface (origin + documented base path). */
   urls: Record<ApiId, string>;
   credentials: Credentials;
-  /** With `https`: the certificate served (PEM) and its SHA-256 fingerprint, for a client to trust or pin. */
-  certificate: { cert: string; fingerprint256: string } | undefined;
+  /**
+   * With `https`: the certificate served (PEM) and its SHA-256 fingerprint, for a client to trust or
+   * pin, and the SHA-256 of its public key (SPKI, base64), which Chromium's
+   * `--ignore-certificate-errors-spki-list` takes.
+   */
+  certificate: { cert: string; fingerprint256: string; spkiSha256: string } | undefined;
   /** With `https`: the plain-HTTP origin whose B requests are redirected to HTTPS. */
   httpUrl: string | undefined;
   /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
@@ -225,14 +234,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
     throw new TypeError('controlToken must be a string of at least 16 characters');
   }
-  const cors = createCors(options.cors);
+  const cors = createCors(options.cors, options.warn ?? ((message) => process.stderr.write(`messaging-sandbox: ${message}\n`)));
   const guard: ControlGuard = {
     token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
     origins: cors.origins,
   };
 
   const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
-  const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert) };
+  const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -259,7 +268,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   isSelf = selfAddressCheck(address.address, address.port);
   let plain: Server | undefined;
   if (tls) {
-    plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin));
+    plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin, cors));
     const httpPort = positiveInteger('httpPort', options.httpPort, 0);
     await new Promise<void>((resolve, reject) => {
       plain!.once('error', reject);

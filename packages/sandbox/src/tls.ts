@@ -3,7 +3,8 @@
 // certificate is shipped), unless one is supplied; its SHA-256 fingerprint is printed so a client
 // can pin or trust it.
 import { execFileSync } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createHash } from 'node:crypto';
+import type { Cors } from './cors.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,13 +58,26 @@ export function fingerprint(cert: string): string {
 }
 
 /**
+ * The SHA-256 of the certificate's public key (its DER SubjectPublicKeyInfo), base64: what Chromium's
+ * `--ignore-certificate-errors-spki-list` takes, so an automated browser can trust this one key.
+ */
+export function spkiSha256(cert: string): string {
+  const spki = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
+}
+
+/**
  * The plain-HTTP listener beside an HTTPS sandbox. B's requests are redirected to HTTPS (section 1:
  * "plain HTTP requests are redirected to HTTPS"), with 308 so method and body are kept (the status
  * is not shown: the sandbox's choice); the other interfaces' redirect is not shown, so they, and
- * the control API, get the sandbox's own 400.
+ * the control API, get the sandbox's own 400. CORS preflights are answered, not redirected.
  */
-export function plainHttpListener(redirectBase: string, httpsOrigin: () => string) {
+export function plainHttpListener(redirectBase: string, httpsOrigin: () => string, cors: Cors) {
   return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    // A browser preflights a cross-origin call, and refuses a redirected preflight ("Redirect is
+    // not allowed for a preflight request"): answered here as the HTTPS server's CORS answers it,
+    // so a page gets to the call itself and sees its redirect (or its 400, with CORS headers).
+    if (req.headers.origin !== undefined && cors.apply(req, res)) return;
     req.resume();
     const url = req.url ?? '/';
     const path = url.split('?')[0]!;

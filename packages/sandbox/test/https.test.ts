@@ -16,8 +16,9 @@ import { type Sandbox, startSandbox } from '../src/index.js';
 
 let sandbox: Sandbox;
 let agent: Agent;
+const warnings: string[] = [];
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, https: true });
+  sandbox = await startSandbox({ port: 0, https: true, warn: (message) => warnings.push(message) });
   // The client trusts the sandbox's own certificate only (never certificate checks turned off).
   agent = new Agent({ connect: { ca: sandbox.certificate!.cert } });
 });
@@ -55,6 +56,50 @@ describe('--https', () => {
     expect((error as ClientNetworkError).kind).toBe('redirect');
     const other = await fetch(`${sandbox.httpUrl}/rest/gateway/messages`, { method: 'POST' });
     expect(other.status).toBe(400);
+  });
+
+  it('answers a CORS preflight on the plain-HTTP listener as the HTTPS server does (never 308), then redirects the call itself', async () => {
+    const preflight = (base: string, origin: string) =>
+      trusting(
+        new Request(`${base}/rest/sms/v2/messages`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+          redirect: 'manual',
+        }),
+      );
+    const answer = async (response: Response) => ({
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary' || name === 'content-type'),
+      body: await response.text(),
+    });
+    for (const origin of ['http://127.0.0.1:4921', 'http://app.example.test:4921']) {
+      const plain = await answer(await preflight(sandbox.httpUrl!, origin));
+      expect(plain).toEqual(await answer(await preflight(sandbox.url, origin)));
+      expect(plain.status).toBe(origin.includes('127.0.0.1') ? 204 : 403);
+    }
+    // The refused origin is told once, though both listeners refused it.
+    expect(warnings.filter((w) => w.includes('"http://app.example.test:4921"'))).toHaveLength(1);
+    // The call after the preflight: redirected, with the CORS headers a page needs to see the answer.
+    const call = await fetch(`${sandbox.httpUrl}/rest/sms/v2/messages`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4921', 'content-type': 'application/json' },
+      body: '{}',
+      redirect: 'manual',
+    });
+    expect(call.status).toBe(308);
+    expect(call.headers.get('location')).toBe(`${sandbox.url}/rest/sms/v2/messages`);
+    expect(call.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4921');
+  });
+
+  it("prints the certificate's public-key (SPKI) SHA-256 as openssl computes it, the hash Chromium's --ignore-certificate-errors-spki-list takes", () => {
+    const openssl = (args: string[], input: string | Buffer) => {
+      const run = spawnSync('openssl', args, { input, timeout: 20_000 });
+      expect(run.status).toBe(0);
+      return run.stdout;
+    };
+    const publicKey = openssl(['x509', '-pubkey', '-noout'], sandbox.certificate!.cert);
+    const der = openssl(['pkey', '-pubin', '-outform', 'der'], publicKey);
+    expect(sandbox.certificate!.spkiSha256).toBe(openssl(['dgst', '-sha256', '-binary'], der).toString('base64'));
   });
 
   it("README's client snippet compiles as written in a Node-only strict project (lib ES2023, @types/node, no DOM)", { timeout: 60_000 }, () => {
