@@ -4,6 +4,7 @@
 // MAX_ORIGIN_CHARS, so a page or a client sending many Origins can neither flood the log nor grow
 // the sandbox's memory.
 import type { CorsPolicy } from './cors.js';
+import { isLoopbackOrigin } from './loopback.js';
 
 export const MAX_REPORTED_ORIGINS = 100;
 /** Longer Origin headers are cut to this many characters (a host name has at most 253). */
@@ -19,6 +20,8 @@ function allowing(origin: string, policy: CorsPolicy): string | undefined {
   } catch {
     return undefined;
   }
+  // Only `--cors off` refuses a loopback origin: the default allows them all.
+  if (isLoopbackOrigin(normalised)) return '--cors loopback (the default)';
   return `--cors ${[...policy.origins, normalised].join(',')}`;
 }
 

@@ -70,6 +70,7 @@ describe('messaging-sandbox CLI', () => {
     expect(io.out()).toContain('request bodies: the examples in specs/dist/<id>.json');
     expect(io.out()).toMatch(/docs: packages\/sandbox\/README\.md; the docs site: pnpm docs:serve/);
     expect(io.out()).toMatch(/control API: http:\/\/127\.0\.0\.1:\d+\/__sandbox\/ \(described at http:\/\/127\.0\.0\.1:\d+\/__sandbox\/openapi\.json\)/);
+    expect(io.out()).toContain('\n  CORS: loopback origins only; add others with --cors <origin>\n');
     child.kill('SIGINT');
     expect(await exitCode(io)).toBe(0);
     expect(io.out()).toContain('messaging sandbox stopped');
@@ -127,6 +128,12 @@ describe('messaging-sandbox CLI', () => {
     const url = /messaging sandbox on (https:\/\/\S+)/.exec(io.out())![1]!;
     expect(io.out()).toContain(`trust it: curl --cacert ${pem} ${url}/__sandbox/`);
     expect(io.out()).toContain(`NODE_EXTRA_CA_CERTS=${pem} node`);
+    // For a browser: the SHA-256 of the certificate's public key (SPKI), as openssl computes it from the PEM.
+    const openssl = (args: string[], input?: Buffer) => spawnSync('openssl', args, { input, timeout: 15_000 }).stdout;
+    const spki = openssl(['dgst', '-sha256', '-binary'], openssl(['pkey', '-pubin', '-outform', 'der'], openssl(['x509', '-pubkey', '-noout', '-in', pem]))).toString('base64');
+    expect(spki).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(io.out()).toContain(`public key (SPKI) SHA-256, base64: ${spki}\n`);
+    expect(io.out()).toContain(`chromium --ignore-certificate-errors-spki-list=${spki} `);
     const curl = (...args: string[]) => spawnSync('/usr/bin/curl', ['-sS', '--max-time', '10', ...args], { encoding: 'utf8', timeout: 15_000 });
     const trusted = curl('--cacert', pem, `${url}/__sandbox/clock`);
     expect(trusted.stderr).toBe('');
@@ -137,6 +144,23 @@ describe('messaging-sandbox CLI', () => {
     expect(await exitCode(io)).toBe(0);
     expect(existsSync(dirname(pem))).toBe(false);
   }, 30_000);
+
+  it('with --cors off, says so in the banner, and names a refused Origin on stderr once', async () => {
+    const child = run(['--port', '0', '--cors', 'off']);
+    const io = collect(child);
+    await bannerOf(child, io);
+    expect(io.out()).toContain('\n  CORS: none (--cors off): no page on another origin, loopback or not, can read the answers\n');
+    const url = /messaging sandbox on (http:\/\/\S+)/.exec(io.out())![1]!;
+    const preflight = () => fetch(`${url}/rest/im/v1/message`, { method: 'OPTIONS', headers: { origin: 'http://app.example.test:4921', 'access-control-request-method': 'POST' } });
+    expect((await preflight()).status).toBe(403);
+    expect((await preflight()).status).toBe(403);
+    child.kill('SIGINT');
+    expect(await exitCode(io)).toBe(0);
+    expect(io.err()).toBe(
+      'messaging-sandbox: CORS refused the Origin "http://app.example.test:4921" (allowed: none (--cors off)), so a page there gets only a network error ("Failed to fetch"); ' +
+        'to allow it, start the sandbox with --cors http://app.example.test:4921 (startSandbox: the cors option)\n',
+    );
+  }, 20_000);
 
   it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));

@@ -67,4 +67,10 @@ describe('a refused Origin', () => {
     expect(warnings[0]).toContain('"https://x.test\\u001b[2J"');
     expect(warnings[0]).toContain('(allowed: none (--cors off))');
   });
+
+  it('with --cors off, a loopback origin is told to drop it', () => {
+    const warnings: string[] = [];
+    originRefusalReporter((message) => warnings.push(message), corsPolicy('off'))('http://localhost:5173');
+    expect(warnings[0]).toContain('to allow it, start the sandbox with --cors loopback (the default)');
+  });
 });
