@@ -102,16 +102,18 @@ describe('--https', () => {
     expect(sandbox.certificate!.spkiSha256).toBe(openssl(['dgst', '-sha256', '-binary'], der).toString('base64'));
   });
 
-  it("README's client snippet compiles as written in a Node-only strict project (lib ES2023, @types/node, no DOM)", { timeout: 60_000 }, () => {
+  // The HTTPS section's blocks: the Node client's (undici), then the browser's (playwright-core).
+  it.each(["from 'undici'", "from 'playwright-core'"])("README's HTTPS snippet %s compiles as written in a Node-only strict project (lib ES2023, @types/node, no DOM)", { timeout: 60_000 }, (marker) => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const snippet = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### HTTPS')))![1]!;
-    expect(snippet).toContain("from 'undici'");
+    const section = readme.slice(readme.indexOf('### HTTPS'), readme.indexOf('### Browser apps'));
+    const snippet = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((block) => block[1]!).find((block) => block.includes(marker));
+    expect(snippet, marker).toBeDefined();
     // Inside the package (an ES module package), so that its node_modules (undici, @types/node, the
     // gateway client) and the package itself (by name, its exports: the built dist) resolve as in an
     // integrator's project.
     const dir = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), '.https-snippet-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, 'snippet.ts'), snippet);
+    writeFileSync(join(dir, 'snippet.ts'), snippet!);
     const compilerOptions = { target: 'ES2022', lib: ['ES2023'], types: ['node'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['snippet.ts'] }));
     const tsc = spawnSync(process.execPath, [join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc'), '-p', dir], { encoding: 'utf8', timeout: 50_000 });
