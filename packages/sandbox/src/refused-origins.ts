@@ -7,7 +7,7 @@ import type { CorsPolicy } from './cors.js';
 import { isLoopbackOrigin } from './loopback.js';
 
 export const MAX_REPORTED_ORIGINS = 100;
-/** Longer Origin headers are cut to this many characters (a host name has at most 253). */
+/** Longer Origin headers are cut to this many characters: longer than any real origin (`https://`, a host name of at most 253, `:65535`). */
 export const MAX_ORIGIN_CHARS = 300;
 
 /** How the option to allow `origin` reads, or undefined when no `--cors` value can (`null`, `file://`). */
