@@ -37,7 +37,13 @@ export function refusalLine(origin: string, policy: CorsPolicy): string {
 }
 
 /** A function to call with each refused Origin; it tells `warn` once per origin, boundedly. */
-export function originRefusalReporter(warn: (message: string) => void, policy: CorsPolicy, max = MAX_REPORTED_ORIGINS) {
+export function originRefusalReporter(sink: (message: string) => void, policy: CorsPolicy, max = MAX_REPORTED_ORIGINS) {
+  // Called while a request is answered: a caller's warn that throws must not take the sandbox down.
+  const warn = (message: string) => {
+    try {
+      sink(message);
+    } catch {}
+  };
   const reported = new Set<string>();
   let full = false;
   return (header: string) => {

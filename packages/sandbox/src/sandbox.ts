@@ -234,6 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
     throw new TypeError('controlToken must be a string of at least 16 characters');
   }
+  if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const cors = createCors(options.cors, options.warn ?? ((message) => process.stderr.write(`messaging-sandbox: ${message}\n`)));
   const guard: ControlGuard = {
     token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),

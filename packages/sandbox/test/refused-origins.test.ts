@@ -68,6 +68,16 @@ describe('a refused Origin', () => {
     expect(warnings[0]).toContain('(allowed: none (--cors off))');
   });
 
+  it('a warn that is not a function is refused at start, and one that throws does not stop the answer', async () => {
+    await expect(startSandbox({ port: 0, warn: 'stderr' as never })).rejects.toThrow('warn must be a function of one string');
+    const sandbox = await startSandbox({ port: 0, warn: () => { throw new Error('sink broken'); } });
+    try {
+      expect((await preflight(`${sandbox.urls['im-v1']}/message`, 'https://app.example.test')).status).toBe(403);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('with --cors off, a loopback origin is told to drop it', () => {
     const warnings: string[] = [];
     originRefusalReporter((message) => warnings.push(message), corsPolicy('off'))('http://localhost:5173');
