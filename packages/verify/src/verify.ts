@@ -257,21 +257,27 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
           if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-          const bases = [...examplesOf(op, now).filter(accepts(op)), ...generatedOf(op, 30, 1000 + index)];
+          // The examples first; a generated base only where no example has the limit's place.
+          const examples = examplesOf(op, now).filter(accepts(op));
+          const generated = generatedOf(op, 30, 1000 + index);
           for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
             if (options.live && isDestinationPath(limit.path)) {
               recorder.note(`${op.name}: ${describeLimit(limit, 'at')} not sent live (it is a destination; --destinations only)`);
               continue;
             }
             for (const side of ['at', 'past'] as const) {
-              const body = boundaryBody(op, limit, side, bases, now);
+              const fromExample = boundaryBody(op, limit, side, examples, now);
+              const body = fromExample === undefined ? boundaryBody(op, limit, side, generated, now) : fromExample;
               if (body === 'none') continue; // no "one past" a zero minimum
               if (body === undefined) {
                 recorder.note(`${op.name}: no body ${describeLimit(limit, side)} could be made from the examples and generated bodies`);
                 continue;
               }
               const label = side === 'at' ? { check: 'boundary-accepted', section: limit.section } : { check: 'boundary-refused', section: limit.section };
-              await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? 'accepted' : 'refused', label);
+              // At the limit on a generated base, C's 404 and 422 (section 7) answer its random
+              // references (a template_id, a media url), not the limit (checks.ts, UNRESOLVED).
+              const at: Expectation = fromExample === undefined ? 'accepted-or-unresolved' : 'accepted';
+              await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? at : 'refused', label);
             }
           }
         }
