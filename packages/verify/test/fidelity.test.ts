@@ -6,6 +6,7 @@
 // caught.
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOperation } from '../src/contract.js';
 import { type Report, verify, type VerifyOptions } from '../src/index.js';
 import { type Deviation, isCall, json, type ProxiedRequest, startDeviatingProxy } from './support/deviating-proxy.js';
 
@@ -215,9 +216,10 @@ describe("D's failures answered 500 (section 7: D's default response is describe
   });
 });
 
-// Section 7 (C): 404 "resource not found", 422 "data correct but cannot be processed". A body at a
-// limit built on a generated body carries a random template_id or media url.
-describe("C's 404 and 422 at a limit built on a generated body (section 7)", () => {
+// A body at a limit is an example as the bundle gives it where one has the field; else an example
+// given the field; else a generated body, with random values (a template_id, a media url, A's
+// destinations). Section 7 (C): 404 "resource not found", 422 "data correct but cannot be processed".
+describe('a limit in a body that is not an example as given (section 7: C\'s 404 and 422)', () => {
   const generatedReference = (request: ProxiedRequest) => {
     if (!isCall(request, 'POST', /\/rest\/im\/v1\/message$/)) return undefined;
     const message = bodyOf(request).message ?? {};
@@ -240,6 +242,24 @@ describe("C's 404 and 422 at a limit built on a generated body (section 7)", () 
     expect(failures(report)).toEqual([]);
     const at = report.checks.filter((c) => c.check === 'boundary-accepted' && (c.status === 404 || c.status === 422));
     expect(at.map((c) => c.subject)).toEqual(expect.arrayContaining(['/message/template/parameters at maxItems 20', '/message/media/type at maxLength 255']));
+  });
+
+  it("A's broadcast limits are checked on the broadcast example given the field, not on a generated body: A refusing destinations that are not handsets (section 2.1) passes", async () => {
+    const { report, requests } = await verifyBehind(
+      {
+        intercept: (request) => {
+          if (!isCall(request, 'POST', /\/rest\/gateway\/messages\/broadcast$/)) return undefined;
+          const destinations = bodyOf(request).destination;
+          return Array.isArray(destinations) && destinations.every((d) => /^\+?\d{6,15}$/.test(String(d))) ? undefined : json(400, { message: 'destination must be a handset', code: 400 });
+        },
+      },
+      { apis: ['gateway-v1'] },
+    );
+    expect(failures(report)).toEqual([]);
+    const mask = report.checks.find((c) => c.operation === 'gateway-v1.sendBroadcast' && c.subject === '/mask at maxLength 20')!;
+    expect(mask).toMatchObject({ check: 'boundary-accepted', passed: true, status: 201 });
+    const sent = requests.map(bodyOf).find((body) => typeof body.mask === 'string' && body.mask.length === 20 && Array.isArray(body.destination))!;
+    expect(sent.content).toBe((findOperation('gateway-v1', 'sendBroadcast').examples[0] as { content: string }).content);
   });
 
   it('a 400 at such a limit still fails boundary-accepted: the limit itself was refused', async () => {
