@@ -67,9 +67,8 @@ function errorFieldsOf(api: ApiId): Set<string> {
 }
 
 /**
- * Top-level fields of an error body that show another interface's error shape: not in this
- * interface's schema, and in another's (A's `code` in B's body). A field no interface defines
- * (`requestId`) is allowed, as the schemas allow extra fields (section 7).
+ * Top-level fields of an error body that belong to another interface's error shape: not in this
+ * interface's schema, and in another's (A's `code` in B's body). For a note only (noteForeignFields).
  */
 function foreignFields(api: ApiId, body: unknown, own: string[] | undefined): { fields: string[]; apis: ApiId[] } {
   if (!own || body === null || typeof body !== 'object' || Array.isArray(body)) return { fields: [], apis: [] };
