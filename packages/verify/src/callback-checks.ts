@@ -48,7 +48,7 @@ export async function verifyCallbacks(
   send: Send,
   scope: SandboxScope | undefined,
   print: (line: string) => void,
-  /** The target's clock, for the dates of the documented example sent (examples.ts). */
+  /** The target's clock, for the date-times of the bundle's example sent (examples.ts). */
   now: number,
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));

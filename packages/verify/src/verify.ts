@@ -351,7 +351,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
   }
 }
 
-/** Inputs of a workflow: D's application name, and each `<name>Body` the documented example of the step that sends it (its dates from `now`, examples.ts). */
+/** Inputs of a workflow: D's application name, and each `<name>Body` the bundle's request example of the step that sends it (its dates from `now`, examples.ts). */
 function workflowInputs(
   api: ApiId,
   workflow: { inputs?: { properties?: Record<string, unknown> }; steps: { operationId: string; requestBody?: { payload?: unknown } }[] },

@@ -40,7 +40,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "format": "password"
               },
               "sendBody": {
-                "description": "A Message request body (the verifier uses the operation's documented example).",
+                "description": "A Message request body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -132,7 +132,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "format": "password"
               },
               "sendBody": {
-                "description": "A SingleMessage request body (the verifier uses the operation's documented example).",
+                "description": "A SingleMessage request body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -234,7 +234,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "scheduleBody": {
-                "description": "A ScheduleCampaignRequest body (the verifier uses the operation's documented example).",
+                "description": "A ScheduleCampaignRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -337,7 +337,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "createBody": {
-                "description": "A ListRequest body (the verifier uses the operation's documented example).",
+                "description": "A ListRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -457,7 +457,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "createBody": {
-                "description": "A ListRequest body (the verifier uses the operation's documented example).",
+                "description": "A ListRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
