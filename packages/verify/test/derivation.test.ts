@@ -93,6 +93,13 @@ describe('Arazzo criteria', () => {
     ['$[?@.id == $steps.create.outputs.id]', 'jsonpath', true],
     ['$[?@.id == {$steps.create.outputs.id}]', 'jsonpath', true],
     ['$[?@.id == 9]', 'jsonpath', false],
+    ['$response.body#/1/missing == null', 'simple', true],
+    ['$response.body#/1/content == null', 'simple', false],
+    ['$response.body#/1/missing == null || $response.body#/1/missing == 7', 'simple', true],
+    ["$response.body#/1/content == 'x' || $response.body#/1/content == 'hi'", 'simple', true],
+    ["$response.body#/1/content == 'x' || $response.body#/1/content == null", 'simple', false],
+    ["$statusCode == 201 && $response.body#/1/content == 'hi'", 'simple', true],
+    ["$statusCode == 201 && $response.body#/1/content == 'x'", 'simple', false],
   ])('%s (%s) → %s', (condition, type, expected) => {
     expect(holds({ condition, type, context: '$response.body' }, scope)).toBe(expected);
   });

@@ -39,14 +39,23 @@ describe('B: send, then look up (section 1: "with automated link shortening")', 
         : answer;
     const report = await verifyBehind({ rewrite: shortened }, ['sms-v2']);
     expect(failures(report)).toEqual([]);
-    expect(workflowSubjects(report)).toContain('workflow sendThenLookUp, step lookUp: $response.body#/id == $steps.send.outputs.id');
+    expect(workflowSubjects(report)).toContain('workflow sendThenLookUp, step lookUp: $response.body#/id == null || $response.body#/id == $steps.send.outputs.id');
+  });
+
+  it('details without an id (every field of MessageDetails is optional, section 2.2) pass', async () => {
+    const withoutId = (request: ProxiedRequest, answer: ProxiedAnswer) =>
+      isCall(request, 'GET', /\/rest\/sms\/v2\/messages$/) && answer.status === 200 ? withBody(answer, ({ id: _id, ...body }) => body) : answer;
+    const report = await verifyBehind({ rewrite: withoutId }, ['sms-v2']);
+    expect(failures(report)).toEqual([]);
   });
 
   it('details of another message (another id) still fail the workflow', async () => {
     const other = (request: ProxiedRequest, answer: ProxiedAnswer) =>
       isCall(request, 'GET', /\/rest\/sms\/v2\/messages$/) && answer.status === 200 ? withBody(answer, (body) => ({ ...body, id: '00000000-0000-4000-8000-000000000000' })) : answer;
     const report = await verifyBehind({ rewrite: other }, ['sms-v2']);
-    expect(failures(report)).toEqual(['sms-v2.getMessage workflow workflow sendThenLookUp, step lookUp: $response.body#/id == $steps.send.outputs.id: does not hold (status 200)']);
+    expect(failures(report)).toEqual([
+      'sms-v2.getMessage workflow workflow sendThenLookUp, step lookUp: $response.body#/id == null || $response.body#/id == $steps.send.outputs.id: does not hold (status 200)',
+    ]);
   });
 });
 

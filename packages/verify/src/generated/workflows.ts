@@ -119,7 +119,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
         {
           "workflowId": "sendThenLookUp",
           "summary": "Send one SMS, then read its details by its UUID.",
-          "description": "The details carry the id of the reply.",
+          "description": "The details name the message of the reply, where they carry an id (every field of MessageDetails is optional, section 2.2).",
           "inputs": {
             "type": "object",
             "required": [
@@ -182,7 +182,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "condition": "$statusCode == 200"
                 },
                 {
-                  "condition": "$response.body#/id == $steps.send.outputs.id"
+                  "condition": "$response.body#/id == null || $response.body#/id == $steps.send.outputs.id"
                 }
               ]
             }
