@@ -194,7 +194,8 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
 export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number, add = false): unknown | 'none' {
   if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
   for (const base of bases) {
-    if (limit.path.length > 0 && !(add ? !hasPath(base, limit.path) && parentOf(base, limit.path) !== undefined : hasPath(base, limit.path))) continue;
+    const usable = add ? !hasPath(base, limit.path) && parentOf(base, limit.path) !== undefined : hasPath(base, limit.path);
+    if (limit.path.length > 0 && !usable) continue;
     for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
       const body = withValue(base, limit.path, value);
       const violations = op.validators.body!(body, { now: () => now });

@@ -12,9 +12,9 @@ import { curlOf, type Exchange } from './transport.js';
  * schema's valid values include some a service rightly refuses, as B's destination "a mobile
  * number" the schema does not pattern, section 2.2), `documented` (a request without body: its
  * success, or another status the operation lists by itself, as B's description's 404, section
- * 4.2), `accepted-or-unresolved` (a body at a limit built on a generated body: its success, or a
- * status the operation lists by itself for well-formed data that names something the service has
- * not or cannot process, C's 404 and 422, section 7), `refused` (input past a limit or invalid),
+ * 4.2), `accepted-or-unresolved` (a body at a limit that is not an example as the bundle gives it:
+ * its success, or a status the operation lists by itself for well-formed data that names something
+ * the service has not or cannot process, C's 404 and 422, section 7), `refused` (input past a limit or invalid),
  * `unauthorized` (missing or wrong credentials), `failure` (a workflow step that must fail: any
  * documented failure, 5xx included), `any` (no expectation).
  *
@@ -25,8 +25,9 @@ export type Expectation = 'accepted' | 'accepted-or-refused' | 'accepted-or-unre
 
 /**
  * Section 7 (C): 404 "resource not found" and 422 "data correct but cannot be processed". A body
- * generated from the schema carries random references (a `template_id`, a media `url`) a real
- * service may not have, so where the operation lists these by itself they are no refusal of a limit.
+ * the verifier built carries values that are not the bundle's (a random `template_id`, a media
+ * `url`, a delivery attempt's `event`, whose values are not shown) that a real service may not
+ * have, so where the operation lists these by itself they are no refusal of the limit.
  */
 const UNRESOLVED = ['404', '422'];
 

@@ -257,7 +257,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
           if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-          // The examples first; a generated base only where no example has the limit's place.
+          // The bases of the bodies at and past each limit: the examples, then generated bodies.
           const examples = examplesOf(op, now).filter(accepts(op));
           const generated = generatedOf(op, 30, 1000 + index);
           for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
