@@ -166,10 +166,12 @@ export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
   return undefined;
 }
 
-/** A step that must fail names a status of 400 or more in its criteria. */
+/** A step that must fail names a status of 400 or more in its criteria; one that must succeed, a 2xx. */
 function expectationOf(step: Step): Expectation {
-  const failing = (step.successCriteria ?? []).some((c) => /^\$statusCode\s*(>=|==|>)\s*[45]\d\d\s*$/.test(c.condition));
-  return failing ? 'failure' : 'any';
+  const criteria = step.successCriteria ?? [];
+  if (criteria.some((c) => /^\$statusCode\s*(>=|==|>)\s*[45]\d\d\s*$/.test(c.condition))) return 'failure';
+  if (criteria.some((c) => /^\$statusCode\s*==\s*2\d\d\s*$/.test(c.condition))) return 'succeeds';
+  return 'any';
 }
 
 export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workflow: Workflow, inputs: Record<string, unknown>): Promise<void> {

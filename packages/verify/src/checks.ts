@@ -15,13 +15,14 @@ import { curlOf, type Exchange } from './transport.js';
  * 4.2), `accepted-or-unresolved` (a body at a limit that is not an example as the bundle gives it:
  * its success, or a status the operation lists by itself for well-formed data that names something
  * the service has not or cannot process, C's 404 and 422, section 7), `refused` (input past a limit or invalid),
- * `unauthorized` (missing or wrong credentials), `failure` (a workflow step that must fail: any
- * documented failure, 5xx included), `any` (no expectation).
+ * `unauthorized` (missing or wrong credentials), `succeeds` (a workflow step whose criteria require
+ * a success status: they judge it, and a 5xx is a server error), `failure` (a workflow step that must
+ * fail: any documented failure, 5xx included), `any` (no expectation).
  *
  * A refusal is a documented 4xx, or the status a `default` response is described as (D's 500,
  * section 7: "default response is described as 500"), since that is the documented failure answer.
  */
-export type Expectation = 'accepted' | 'accepted-or-refused' | 'accepted-or-unresolved' | 'documented' | 'refused' | 'unauthorized' | 'failure' | 'any';
+export type Expectation = 'accepted' | 'accepted-or-refused' | 'accepted-or-unresolved' | 'documented' | 'refused' | 'unauthorized' | 'succeeds' | 'failure' | 'any';
 
 /**
  * Section 7 (C): 404 "resource not found" and 422 "data correct but cannot be processed". A body
@@ -164,8 +165,9 @@ export function checkExchange(
 
   // What every answer must satisfy: no 5xx, except D's documented failure answer (the default
   // response "described as 500", section 7) where a failure may come, that is wherever success was
-  // not required (a refusal, a generated body, a workflow step); where success was, it still fails.
-  const successRequired = expect === 'accepted' || expect === 'accepted-or-unresolved' || expect === 'documented';
+  // not required (a refusal, a generated body, a workflow step left open); where success was, it
+  // still fails.
+  const successRequired = expect === 'accepted' || expect === 'accepted-or-unresolved' || expect === 'documented' || expect === 'succeeds';
   if (expect !== 'failure' && (expect !== 'refused' || status >= 500)) {
     record('no-server-error', ERROR_SECTION, status >= 500 && !(describedFailure && !successRequired) ? `status ${status}` : undefined);
   }
