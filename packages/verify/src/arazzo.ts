@@ -1,6 +1,7 @@
 // A runner of the Arazzo 1.0 workflows in specs/<id>/workflows/ (carried as data in
 // src/generated/workflows.ts). It runs the subset those files use: operationId steps, parameters,
-// request payloads, outputs, simple conditions (`==`, `!=`, `>=`, `<=`, `>`, `<`) over runtime
+// request payloads, outputs, simple conditions (`==`, `!=`, `>=`, `<=`, `>`, `<`, joined by `&&`
+// and `||`, no parentheses; `null` also matches an absent value) over runtime
 // expressions ($statusCode, $request.body#/pointer, $response.body#/pointer, $response.header.<name>,
 // $inputs.<name>, $steps.<id>.outputs.<name>) and jsonpath criteria `$[?@.<field> == {<expression>}]`.
 // It ignores Redocly's `x-security` (the credentials are this package's own options).
@@ -122,8 +123,14 @@ function compare(left: unknown, op: string, right: unknown, equal?: (a: unknown,
   // Integers compare exactly (an int64 id beyond 2^53 is kept as its digits).
   const integer = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : undefined);
   const [li, ri] = [integer(left), integer(right)];
+  // `null` stands for a value that is absent too (an optional field the answer leaves out).
+  const absent = (v: unknown) => v === undefined || v === null;
   const same = () =>
-    li !== undefined && ri !== undefined ? li === ri : l !== undefined && r !== undefined ? l === r : JSON.stringify(left) === JSON.stringify(right) || Boolean(equal?.(left, right));
+    li !== undefined && ri !== undefined
+      ? li === ri
+      : l !== undefined && r !== undefined
+        ? l === r
+        : (absent(left) && absent(right)) || JSON.stringify(left) === JSON.stringify(right) || Boolean(equal?.(left, right));
   switch (op) {
     case '==':
       return same();
@@ -138,6 +145,12 @@ function compare(left: unknown, op: string, right: unknown, equal?: (a: unknown,
 /** Whether a criterion holds; `undefined` when it uses syntax this runner does not know. */
 export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
   if ((criterion.type ?? 'simple') === 'simple') {
+    // Arazzo's logical operators, without parentheses: `||` of `&&` of comparisons.
+    if (criterion.condition.includes('||') || criterion.condition.includes('&&')) {
+      const results = criterion.condition.split('||').map((any) => any.split('&&').map((all) => holds({ condition: all.trim() }, scope)));
+      if (results.flat().includes(undefined)) return undefined;
+      return results.some((all) => all.every(Boolean));
+    }
     const match = /^(.+?)\s*(==|!=|>=|<=|>|<)\s*(.+)$/.exec(criterion.condition);
     if (!match) return undefined;
     return compare(literal(match[1]!, scope), match[2]!, literal(match[3]!, scope), scope.equal);
@@ -153,10 +166,12 @@ export function holds(criterion: Criterion, scope: Scope): boolean | undefined {
   return undefined;
 }
 
-/** A step that must fail names a status of 400 or more in its criteria. */
+/** A step that must fail names a status of 400 or more in its criteria; one that must succeed, a 2xx. */
 function expectationOf(step: Step): Expectation {
-  const failing = (step.successCriteria ?? []).some((c) => /^\$statusCode\s*(>=|==|>)\s*[45]\d\d\s*$/.test(c.condition));
-  return failing ? 'failure' : 'any';
+  const criteria = step.successCriteria ?? [];
+  if (criteria.some((c) => /^\$statusCode\s*(>=|==|>)\s*[45]\d\d\s*$/.test(c.condition))) return 'failure';
+  if (criteria.some((c) => /^\$statusCode\s*==\s*2\d\d\s*$/.test(c.condition))) return 'succeeds';
+  return 'any';
 }
 
 export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workflow: Workflow, inputs: Record<string, unknown>): Promise<void> {

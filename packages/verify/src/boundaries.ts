@@ -186,11 +186,16 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
   return `${where} ${side === 'at' ? 'at' : 'past'} ${limit.keyword} ${limit.value}${side === 'past' ? ` (${past})` : ''}`;
 }
 
-/** A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when there is no "past". */
-export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number): unknown | 'none' {
+/**
+ * A body with the limit's value at the bound or one past it, judged so by the validator; 'none' when
+ * there is no "past". With `add`, a base that lacks the limit's field but has the object it belongs
+ * in gets the field (A's broadcast example has no `mask`); without, only bases that have it are used.
+ */
+export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number, add = false): unknown | 'none' {
   if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
   for (const base of bases) {
-    if (!hasPath(base, limit.path) && limit.path.length > 0) continue;
+    const usable = add ? !hasPath(base, limit.path) && parentOf(base, limit.path) !== undefined : hasPath(base, limit.path);
+    if (limit.path.length > 0 && !usable) continue;
     for (const value of candidates(limit, valueAt(base, limit.path), side, now)) {
       const body = withValue(base, limit.path, value);
       const violations = op.validators.body!(body, { now: () => now });

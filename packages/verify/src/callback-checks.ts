@@ -11,7 +11,7 @@ import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
 import type { SandboxScope } from './sandbox-scope.js';
 import { subsection } from './sections.js';
-import { caseRule, differInCaseOnly, sameId } from './uuids.js';
+import { caseRule, differInCaseOnly, sameCallbackId } from './uuids.js';
 import type { Exchange } from './transport.js';
 import type { VerifyOptions } from './verify.js';
 
@@ -48,7 +48,7 @@ export async function verifyCallbacks(
   send: Send,
   scope: SandboxScope | undefined,
   print: (line: string) => void,
-  /** The target's clock, for the dates of the documented example sent (examples.ts). */
+  /** The target's clock, for the date-times of the bundle's example sent (examples.ts). */
   now: number,
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
@@ -88,11 +88,13 @@ export async function verifyCallbacks(
     }
     const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
     const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
-      listener.arrivals.some((a) => a.kind === e.kind && (e.id === undefined || sameId(CALLBACK_ROUTES[e.kind].api, a.body?.id, e.id) || a.refusal !== undefined));
+      listener.arrivals.some(
+        (a) => a.kind === e.kind && (e.id === undefined || sameCallbackId(CALLBACK_ROUTES[e.kind].api, CALLBACK_ROUTES[e.kind].webhook, a.body?.id, e.id) || a.refusal !== undefined),
+      );
     /** Why an expected callback is missing: one for the id in another letter case, where case matters (C), is named. */
     const missing = (e: { kind: CallbackKind; id?: string }, webhook: string) => {
       const other = listener.arrivals.find((a) => a.kind === e.kind && differInCaseOnly(a.body?.id, e.id));
-      if (other) return `a ${webhook} arrived for ${other.body!.id}, the id in another letter case: ${caseRule(CALLBACK_ROUTES[e.kind].api)}`;
+      if (other) return `a ${webhook} arrived for ${other.body!.id}, the id in another letter case: ${caseRule(CALLBACK_ROUTES[e.kind].api, webhook)}`;
       return `no ${webhook} arrived at ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms`;
     };
     const deadline = Date.now() + timeout;

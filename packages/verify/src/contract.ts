@@ -50,6 +50,18 @@ export interface ResponseSpec {
    * schema that names no property.
    */
   fields?: string[];
+  /**
+   * The status a `default` response is described as, where its description says so (D's "The spec
+   * document describes this default response as 500", section 7): that status is then the
+   * documented failure answer, as a 4xx is.
+   */
+  describedAs?: number;
+}
+
+/** The status a `default` response's description gives it ("describes this default response as 500"). */
+function describedStatusOf(key: string, response: Json): number | undefined {
+  const match = key === 'default' && typeof response.description === 'string' ? /describes this default response as ([1-5]\d\d)\b/.exec(response.description) : null;
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Property names of a schema and of its `anyOf`/`oneOf` alternatives, one level deep. */
@@ -135,7 +147,15 @@ export function operationsOf(api: ApiId): Operation[] {
         const json = jsonMediaType(response.content);
         const schema = json ? deref(document, response.content[json].schema) : undefined;
         const fields = fieldsOf(document, schema);
-        return { key, mediaTypes: Object.keys(response.content ?? {}), headers, ...(schema && { schema }), ...(fields && { fields }) };
+        const describedAs = describedStatusOf(key, response);
+        return {
+          key,
+          mediaTypes: Object.keys(response.content ?? {}),
+          headers,
+          ...(schema && { schema }),
+          ...(fields && { fields }),
+          ...(describedAs !== undefined && { describedAs }),
+        };
       });
       const security = (operation.security ?? document.security ?? []) as Json[];
       const validators = validatorModules[api].operations[operation.operationId];

@@ -5,6 +5,7 @@ import { holds } from '../src/arazzo.js';
 import { limitsOf, pointerOf } from '../src/boundaries.js';
 import { bundle, findOperation, operationsOf } from '../src/contract.js';
 import { buildRequest } from '../src/requests.js';
+import { sameCallbackId, sameId } from '../src/uuids.js';
 import { held } from './support/bundle-values.js';
 
 const limits = (api: 'gateway-v1' | 'sms-v2' | 'im-v1', operationId: string) => {
@@ -57,6 +58,24 @@ describe('limits read from the bundles', () => {
   });
 });
 
+describe('what a failure answer is, and which ids are one', () => {
+  it("D's default responses are described as 500 (section 7); A's, B's and C's carry no such status", () => {
+    const described = (api: 'gateway-v1' | 'sms-v2' | 'im-v1' | 'campaign-manager-v1') =>
+      operationsOf(api).flatMap((op) => op.responses.filter((r) => r.describedAs !== undefined).map((r) => `${op.operationId} ${r.key} ${r.describedAs}`));
+    expect(described('campaign-manager-v1')).toEqual(operationsOf('campaign-manager-v1').map((op) => `${op.operationId} default 500`));
+    for (const api of ['gateway-v1', 'sms-v2', 'im-v1'] as const) expect(described(api), api).toEqual([]);
+  });
+
+  it("C's callback id is compared without case (its StatusCallback id is no lower-case Uuid, section 2.3); two of C's Uuids keep their case", () => {
+    const lower = '3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c';
+    expect(sameCallbackId('im-v1', 'statusCallback', lower.toUpperCase(), lower)).toBe(true);
+    expect(sameCallbackId('sms-v2', 'statusCallback', lower.toUpperCase(), lower)).toBe(true);
+    expect(sameId('im-v1', lower.toUpperCase(), lower)).toBe(false);
+    expect(sameId('sms-v2', lower.toUpperCase(), lower)).toBe(true);
+    expect(sameCallbackId('im-v1', 'statusCallback', lower.replace('3', '4'), lower)).toBe(false);
+  });
+});
+
 describe('Arazzo criteria', () => {
   const headers = new Headers({ location: '/lists/7' });
   const scope = {
@@ -74,6 +93,13 @@ describe('Arazzo criteria', () => {
     ['$[?@.id == $steps.create.outputs.id]', 'jsonpath', true],
     ['$[?@.id == {$steps.create.outputs.id}]', 'jsonpath', true],
     ['$[?@.id == 9]', 'jsonpath', false],
+    ['$response.body#/1/missing == null', 'simple', true],
+    ['$response.body#/1/content == null', 'simple', false],
+    ['$response.body#/1/missing == null || $response.body#/1/missing == 7', 'simple', true],
+    ["$response.body#/1/content == 'x' || $response.body#/1/content == 'hi'", 'simple', true],
+    ["$response.body#/1/content == 'x' || $response.body#/1/content == null", 'simple', false],
+    ["$statusCode == 201 && $response.body#/1/content == 'hi'", 'simple', true],
+    ["$statusCode == 201 && $response.body#/1/content == 'x'", 'simple', false],
   ])('%s (%s) → %s', (condition, type, expected) => {
     expect(holds({ condition, type, context: '$response.body' }, scope)).toBe(expected);
   });

@@ -1,6 +1,7 @@
-// Documented examples carry fixed `scheduled` dates (B "2027-01-15…", A "2026-12-01…"); on other
-// days they fall in the past or beyond the 60-day bound (section 8). Where a field has that bound
-// (`x-max-days-ahead`), the verifier sends a time inside it, from its clock (the sandbox's here).
+// The bundle's examples carry fixed scheduling dates (B's `scheduled` "2027-01-15…", A's
+// "2026-12-01…", D's `schedule` "2024-03-15…"); on other days they fall in the past or beyond the
+// 60-day bound (section 8). The verifier sends a time one day after its clock (the sandbox's here)
+// in every request-body date-time.
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../src/index.js';
@@ -35,6 +36,21 @@ describe('scheduled dates of documented examples', () => {
       }
       // The documented examples themselves went with a date one day ahead.
       expect(sent.filter((s) => Math.abs(Date.parse(s) - (clock + DAY)) < 10 * 60_000).length).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("D's `schedule` too (section 2.4): a campaign is not scheduled in the example's past", async () => {
+    const clock = Date.parse(((await (await fetch(`${seeded.url}/__sandbox/clock`)).json()) as { now: string }).now);
+    const proxy = await startDeviatingProxy(seeded.url);
+    try {
+      const report = await verify({ baseUrl: proxy.url, credentials: seeded.credentials, sandboxControl: true, apis: ['campaign-manager-v1'] });
+      expect(report.checks.filter((c) => !c.passed)).toEqual([]);
+      const examples = proxy.requests.filter((r) => r.method === 'POST' && /\/scheduled_campaigns$/.test(r.path) && JSON.parse(r.body || '{}').name === 'Spring promotion');
+      expect(examples.length, 'the documented example was sent').toBeGreaterThan(0);
+      // The example (positive phase, authentication, the workflow) went one day after the clock, never with its own date.
+      for (const r of examples) expect(Math.abs(Date.parse(JSON.parse(r.body).schedule) - (clock + DAY)), r.body).toBeLessThan(10 * 60_000);
     } finally {
       await proxy.close();
     }

@@ -1,10 +1,12 @@
 // What the spec document allows passes: the verifier must not narrow the document. Each provider
 // here answers as the document permits where it is silent or open (a generated body refused, A's
-// and D's credentials refused with 403, B's description not published, an extra field in B's error
-// body, B's uuid in upper case), and the run has no failure; the neighbouring deviation is still
+// and D's credentials refused with 403, D's failures answered 500, B's description not published,
+// an extra field in B's error body, B's uuid in upper case, C's callback id in upper case, C's 404
+// and 422 to generated references), and the run has no failure; the neighbouring deviation is still
 // caught.
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOperation } from '../src/contract.js';
 import { type Report, verify, type VerifyOptions } from '../src/index.js';
 import { type Deviation, isCall, json, type ProxiedRequest, startDeviatingProxy } from './support/deviating-proxy.js';
 
@@ -116,11 +118,24 @@ describe("error bodies with fields of their own (section 7: each interface keeps
     expect(failures(report)).toEqual([]);
   });
 
-  it("a field of another interface's error shape (A's code in B's body) still fails error-shape", async () => {
+  // Section 7 lists each interface's shape and forbids no other field (nor do the bundles): a field
+  // of another interface's shape beside B's own is allowed, so it is a note, not a failure.
+  it("a field of another interface's error shape (A's code in B's body) passes, and a note names it", async () => {
     const { report } = await verifyBehind({ rewrite: withField({ code: 400 }) }, { apis: ['sms-v2'] });
+    expect(failures(report)).toEqual([]);
+    expect(report.notes).toContain(
+      "sms-v2.sendMessage: a 400 error body carries code, of another interface's error shape (gateway-v1, im-v1, campaign-manager-v1), beside B's own fields; section 7 does not forbid other fields, so this is a note, not a failure",
+    );
+  });
+
+  it("another interface's shape instead of B's own (A's message and code, no statusCode or error) still fails error-shape", async () => {
+    const { report } = await verifyBehind(
+      { rewrite: (request, answer) => (request.path.startsWith('/rest/sms/v2') && answer.status >= 400 ? json(answer.status, { message: 'Refused', code: answer.status }) : answer) },
+      { apis: ['sms-v2'] },
+    );
     const caught = report.checks.filter((c) => c.check === 'error-shape' && !c.passed);
     expect(caught.length).toBeGreaterThan(0);
-    expect(caught[0]!.message).toBe("field code belongs to another interface's error shape (gateway-v1, im-v1, campaign-manager-v1), not sms-v2's");
+    expect(caught[0]!.message).toMatch(/statusCode|error/);
   });
 });
 
@@ -143,10 +158,117 @@ describe('uuid letter case', () => {
     expect(failures(report)).toEqual([]);
   });
 
-  it("C's id in upper case: C's Uuid is lower-case (section 2.3), and the callback check names the case", async () => {
+  // C's StatusCallback id is "string uuid, max length 36" (section 2.3), not the lower-case Uuid
+  // that types the 202 reply's id: the callback may name the message in upper case.
+  it("C's callback with the id in upper case is the callback of the message (section 2.3: the callback's id is no Uuid), no failure", async () => {
+    const upperCallbackId = (body: string) => JSON.stringify({ ...JSON.parse(body), id: String(JSON.parse(body).id).toUpperCase() });
+    const { report } = await verifyBehind({ callback: upperCallbackId }, { apis: ['im-v1'] });
+    expect(failures(report)).toEqual([]);
+    const received = report.checks.find((c) => c.check === 'callback-received' && c.operation === 'im-v1.statusCallback' && /for message/.test(c.subject))!;
+    expect(received.passed).toBe(true);
+  });
+
+  it("C's 202 with the id in upper case still fails response-body: the reply's id is C's lower-case Uuid (section 2.3)", async () => {
     const { report } = await verifyBehind({ rewrite: (request, answer) => upperId(request, answer, /\/rest\/im\/v1\/message$/), forward: lowerCaseIds }, { apis: ['im-v1'] });
-    const received = report.checks.find((c) => c.check === 'callback-received' && c.operation === 'im-v1.statusCallback')!;
-    expect(received.passed).toBe(false);
-    expect(received.message).toMatch(/^a statusCallback arrived for [0-9a-f-]{36}, the id in another letter case: C's Uuid is lower-case \(section 2\.3\)$/);
+    const caught = report.checks.filter((c) => !c.passed);
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught.every((c) => c.check === 'response-body' && c.operation === 'im-v1.sendMessage' && /^\/id /.test(c.message ?? ''))).toBe(true);
+    // Its callback (in lower case) is still the message's.
+    expect(report.checks.find((c) => c.check === 'callback-received' && /for message/.test(c.subject))!.passed).toBe(true);
+  });
+});
+
+// Section 7 (D): "default response is described as 500. Conditions for failures: not shown."
+describe("D's failures answered 500 (section 7: D's default response is described as 500)", () => {
+  const d500 = (request: ProxiedRequest, answer: { status: number; headers: Record<string, string>; body: string }) => {
+    if (!request.path.startsWith('/rest/campaign_manager/') || answer.status < 400) return answer;
+    const body = JSON.parse(answer.body || '""');
+    // DefaultError, or the plain string of the two deletes.
+    return json(500, typeof body === 'string' ? 'List cannot be deleted' : { code: 500, message: 'Request failed' });
+  };
+
+  it('every refusal of D answered 500 with its documented body is a refusal: no failure', async () => {
+    const { report } = await verifyBehind({ rewrite: d500 }, { apis: ['campaign-manager-v1'] });
+    expect(failures(report)).toEqual([]);
+    const refusals = report.checks.filter((c) => ['invalid-refused', 'auth-missing', 'auth-wrong'].includes(c.check) && c.status === 500);
+    expect(refusals.length).toBeGreaterThan(10);
+  });
+
+  it('a 500 where success was expected still fails accepted and no-server-error', async () => {
+    const { report } = await verifyBehind(
+      { intercept: (request) => (isCall(request, 'GET', /\/templates$/) && request.headers.authorization ? json(500, { code: 500, message: 'Request failed' }) : undefined) },
+      { apis: ['campaign-manager-v1'] },
+    );
+    const authorized = (c: { operation: string; subject: string }) => c.operation === 'campaign-manager-v1.listTemplates' && c.subject === 'no body';
+    expect(report.checks.filter((c) => !c.passed).map((c) => `${c.check} ${c.message}`).sort()).toEqual(['accepted status 500, expected 200', 'no-server-error status 500']);
+    expect(report.checks.filter((c) => !c.passed).every(authorized)).toBe(true);
+  });
+
+  it('a 500 on A, whose failure status is not shown, still fails no-server-error where a refusal is expected', async () => {
+    const { report } = await verifyBehind(
+      { rewrite: (request, answer) => (request.path.startsWith('/rest/gateway/') && answer.status >= 400 ? json(500, { message: 'Request failed', code: 500 }) : answer) },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = report.checks.filter((c) => c.check === 'invalid-refused' && !c.passed);
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]!.message).toBe('status 500, expected a documented 4xx refusal');
+    expect(report.checks.some((c) => c.check === 'no-server-error' && !c.passed)).toBe(true);
+  });
+});
+
+// A body at a limit is an example as the bundle gives it where one has the field; else an example
+// given the field; else a generated body, with random values (a template_id, a media url, A's
+// destinations). Section 7 (C): 404 "resource not found", 422 "data correct but cannot be processed".
+describe('a limit in a body that is not an example as given (section 7: C\'s 404 and 422)', () => {
+  const generatedReference = (request: ProxiedRequest) => {
+    if (!isCall(request, 'POST', /\/rest\/im\/v1\/message$/)) return undefined;
+    const message = bodyOf(request).message ?? {};
+    return message.template ? 'template' : message.media ? 'media' : undefined;
+  };
+  const C_ERROR = (status: number, message: string) => json(status, { code: status, message });
+
+  it('a template not found (404) and a media url that cannot be processed (422) pass', async () => {
+    const { report } = await verifyBehind(
+      {
+        intercept: (request) => {
+          const kind = generatedReference(request);
+          if (!kind || !request.headers.authorization) return undefined;
+          // Past a limit the validator still refuses first: only bodies valid by the schema get 404/422.
+          return kind === 'template' ? C_ERROR(404, 'Template not found') : C_ERROR(422, 'Media cannot be fetched');
+        },
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report)).toEqual([]);
+    const at = report.checks.filter((c) => c.check === 'boundary-accepted' && (c.status === 404 || c.status === 422));
+    expect(at.map((c) => c.subject)).toEqual(expect.arrayContaining(['/message/template/parameters at maxItems 20', '/message/media/type at maxLength 255']));
+  });
+
+  it("A's broadcast limits are checked on the broadcast example given the field, not on a generated body: A refusing destinations that are not handsets (section 2.1) passes", async () => {
+    const { report, requests } = await verifyBehind(
+      {
+        intercept: (request) => {
+          if (!isCall(request, 'POST', /\/rest\/gateway\/messages\/broadcast$/)) return undefined;
+          const destinations = bodyOf(request).destination;
+          return Array.isArray(destinations) && destinations.every((d) => /^\+?\d{6,15}$/.test(String(d))) ? undefined : json(400, { message: 'destination must be a handset', code: 400 });
+        },
+      },
+      { apis: ['gateway-v1'] },
+    );
+    expect(failures(report)).toEqual([]);
+    const mask = report.checks.find((c) => c.operation === 'gateway-v1.sendBroadcast' && c.subject === '/mask at maxLength 20')!;
+    expect(mask).toMatchObject({ check: 'boundary-accepted', passed: true, status: 201 });
+    const sent = requests.map(bodyOf).find((body) => typeof body.mask === 'string' && body.mask.length === 20 && Array.isArray(body.destination))!;
+    expect(sent.content).toBe((findOperation('gateway-v1', 'sendBroadcast').examples[0] as { content: string }).content);
+  });
+
+  it('a 400 at such a limit still fails boundary-accepted: the limit itself was refused', async () => {
+    const { report } = await verifyBehind(
+      { intercept: (request) => (generatedReference(request) === 'template' && request.headers.authorization ? C_ERROR(400, 'Invalid template') : undefined) },
+      { apis: ['im-v1'] },
+    );
+    const caught = report.checks.filter((c) => c.check === 'boundary-accepted' && !c.passed);
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]!.message).toBe('status 400, expected 202 or 404 or 422');
   });
 });

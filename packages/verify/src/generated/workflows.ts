@@ -10,7 +10,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
       "info": {
         "title": "A: send a message, then look it up",
         "version": "1.0.0",
-        "description": "Interface A (sections 2.1 and 4.1): the ids in the 201 reply of POST /messages (RestResponse) name created messages, and GET /messages/{messageid} returns the message. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
+        "description": "Interface A (sections 2.1 and 4.1): the ids in the 201 reply of POST /messages (RestResponse) name created messages, and GET /messages/{messageid} returns the message. The destination is not compared: the format of destination numbers is not shown (section 2.1), so the service may write it back in another form. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
       },
       "sourceDescriptions": [
         {
@@ -23,7 +23,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
         {
           "workflowId": "sendThenLookUp",
           "summary": "Send one SMS, then read it back by its id.",
-          "description": "The message read back carries the content and destination that were sent.",
+          "description": "The message read back carries the content that was sent.",
           "inputs": {
             "type": "object",
             "required": [
@@ -40,7 +40,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "format": "password"
               },
               "sendBody": {
-                "description": "A Message request body (the verifier uses the operation's documented example).",
+                "description": "A Message request body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -70,8 +70,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
               ],
               "outputs": {
                 "id": "$response.body#/0",
-                "content": "$request.body#/content",
-                "destination": "$request.body#/destination"
+                "content": "$request.body#/content"
               }
             },
             {
@@ -91,9 +90,6 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 },
                 {
                   "condition": "$response.body#/content == $steps.send.outputs.content"
-                },
-                {
-                  "condition": "$response.body#/destination == $steps.send.outputs.destination"
                 }
               ]
             }
@@ -110,7 +106,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
       "info": {
         "title": "B: send a message, then look it up",
         "version": "1.0.0",
-        "description": "Interface B (sections 2.2, 3 and 4.2): POST /messages answers 202 with the new message's id and status `accepted`, and GET /messages?id= returns its details. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
+        "description": "Interface B (sections 2.2, 3 and 4.2): POST /messages answers 202 with the new message's id and status `accepted`, and GET /messages?id= returns its details. The content is not compared: B sends with automated link shortening (section 1), so the details may carry another text than the one sent. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
       },
       "sourceDescriptions": [
         {
@@ -123,7 +119,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
         {
           "workflowId": "sendThenLookUp",
           "summary": "Send one SMS, then read its details by its UUID.",
-          "description": "The details carry the id of the reply and the content that was sent.",
+          "description": "The details name the message of the reply, where they carry an id (every field of MessageDetails is optional, section 2.2).",
           "inputs": {
             "type": "object",
             "required": [
@@ -136,7 +132,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "format": "password"
               },
               "sendBody": {
-                "description": "A SingleMessage request body (the verifier uses the operation's documented example).",
+                "description": "A SingleMessage request body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -167,8 +163,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 }
               ],
               "outputs": {
-                "id": "$response.body#/id",
-                "content": "$request.body#/content"
+                "id": "$response.body#/id"
               }
             },
             {
@@ -187,10 +182,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "condition": "$statusCode == 200"
                 },
                 {
-                  "condition": "$response.body#/id == $steps.send.outputs.id"
-                },
-                {
-                  "condition": "$response.body#/content == $steps.send.outputs.content"
+                  "condition": "$response.body#/id == null || $response.body#/id == $steps.send.outputs.id"
                 }
               ]
             }
@@ -207,7 +199,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
       "info": {
         "title": "D: schedule a campaign, then read its report",
         "version": "1.0.0",
-        "description": "Interface D (sections 2.4 and 4.4): the id in the 201 reply of POST /{application_name}/scheduled_campaigns names a campaign whose report GET /{application_name}/{campaign_id}/report returns. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
+        "description": "Interface D (sections 2.4 and 4.4): POST /{application_name}/scheduled_campaigns answers 201 with the new campaign's id, and GET /{application_name}/{campaign_id}/report is asked for that id. When a campaign has a report is not shown (section 4.4 gives no conditions, section 7 none for failures), so the report may be answered 200 with CampaignReport items or with the documented default; either is checked against the OpenAPI description, and neither is required. Run by @messaging-contracts/verify."
       },
       "sourceDescriptions": [
         {
@@ -219,8 +211,8 @@ export const workflowFiles: readonly WorkflowFile[] = [
       "workflows": [
         {
           "workflowId": "scheduleThenReport",
-          "summary": "Schedule a campaign, then read its per-recipient report.",
-          "description": "The report of the new campaign is answered 200 with CampaignReport items.",
+          "summary": "Schedule a campaign, then ask for its per-recipient report.",
+          "description": "The report of the new campaign is answered as the OpenAPI description documents.",
           "inputs": {
             "type": "object",
             "required": [
@@ -242,7 +234,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "scheduleBody": {
-                "description": "A ScheduleCampaignRequest body (the verifier uses the operation's documented example).",
+                "description": "A ScheduleCampaignRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -282,6 +274,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
             },
             {
               "stepId": "report",
+              "description": "Any documented answer: 200 with CampaignReport items, or the default response (described as 500, section 7) with a DefaultError. No status is required, as none is stated for a campaign just scheduled.",
               "operationId": "getCampaignReport",
               "parameters": [
                 {
@@ -293,11 +286,6 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "name": "campaign_id",
                   "in": "path",
                   "value": "$steps.schedule.outputs.id"
-                }
-              ],
-              "successCriteria": [
-                {
-                  "condition": "$statusCode == 200"
                 }
               ]
             }
@@ -312,9 +300,9 @@ export const workflowFiles: readonly WorkflowFile[] = [
     "document": {
       "arazzo": "1.0.1",
       "info": {
-        "title": "D: create a list, find it, delete it, and it is gone",
+        "title": "D: create a list, list the lists, delete it",
         "version": "1.0.0",
-        "description": "Interface D (sections 2.4 and 4.4): a list created by POST /{application_name}/lists is among the active lists, DELETE /{application_name}/lists/{list_id} answers 204, and a second delete of the same list fails (the documented default response). A second workflow deletes a created list through delete_multiple_lists, which answers the ids actually deleted. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
+        "description": "Interface D (sections 2.4 and 4.4): POST /{application_name}/lists answers 201 with the new list's id, GET /{application_name}/lists answers 200 with the active lists, and DELETE /{application_name}/lists/{list_id} answers 204. When a new list is active, what a second delete of the same list answers, and which of the requested lists delete_multiple_lists deletes (\"some or all\") are not shown (sections 4.4 and 7), so none of them is required: those answers are checked against the OpenAPI description only. A second workflow deletes a created list through delete_multiple_lists. Run by @messaging-contracts/verify."
       },
       "sourceDescriptions": [
         {
@@ -325,9 +313,9 @@ export const workflowFiles: readonly WorkflowFile[] = [
       ],
       "workflows": [
         {
-          "workflowId": "createListDeleteGone",
+          "workflowId": "createListThenDelete",
           "summary": "Create a list, list the lists, delete it, delete it again.",
-          "description": "The second delete is refused, so the list is gone.",
+          "description": "The list is created (201) and deleted (204); the lists are answered 200. Whether the new list is among them at once, and what the second delete answers, are not required.",
           "inputs": {
             "type": "object",
             "required": [
@@ -349,7 +337,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "createBody": {
-                "description": "A ListRequest body (the verifier uses the operation's documented example).",
+                "description": "A ListRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -389,6 +377,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
             },
             {
               "stepId": "listLists",
+              "description": "200 with ListGetResponse items (the active lists). Whether the new list is among them at once is not shown (section 4.4), so it is not required.",
               "operationId": "listLists",
               "parameters": [
                 {
@@ -400,11 +389,6 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "successCriteria": [
                 {
                   "condition": "$statusCode == 200"
-                },
-                {
-                  "context": "$response.body",
-                  "condition": "$[?@.id == {$steps.create.outputs.id}]",
-                  "type": "jsonpath"
                 }
               ]
             },
@@ -431,7 +415,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
             },
             {
               "stepId": "deleteAgain",
-              "description": "The list is gone, so deleting it again fails with the documented default response.",
+              "description": "What a second delete answers is not shown (section 7: conditions for failures not shown): 204 again, or the default response (described as 500) with its plain string body. No status is required; the answer is checked against the OpenAPI description.",
               "operationId": "deleteList",
               "parameters": [
                 {
@@ -444,11 +428,6 @@ export const workflowFiles: readonly WorkflowFile[] = [
                   "in": "path",
                   "value": "$steps.create.outputs.id"
                 }
-              ],
-              "successCriteria": [
-                {
-                  "condition": "$statusCode >= 400"
-                }
               ]
             }
           ]
@@ -456,7 +435,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
         {
           "workflowId": "createListDeleteMultiple",
           "summary": "Create a list, then delete it with delete_multiple_lists.",
-          "description": "The reply names the created list among the ids actually deleted.",
+          "description": "The reply is 200 with the ids of the lists actually deleted, some or all of those requested (section 4.4), so which ids it names is not required.",
           "inputs": {
             "type": "object",
             "required": [
@@ -478,7 +457,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
                 "type": "string"
               },
               "createBody": {
-                "description": "A ListRequest body (the verifier uses the operation's documented example).",
+                "description": "A ListRequest body (the verifier uses the operation's request example in the OpenAPI description, its date-times moved after its clock).",
                 "type": "object"
               }
             }
@@ -537,9 +516,6 @@ export const workflowFiles: readonly WorkflowFile[] = [
               "successCriteria": [
                 {
                   "condition": "$statusCode == 200"
-                },
-                {
-                  "condition": "$response.body#/list_ids/0 == $steps.create.outputs.id"
                 }
               ]
             }
