@@ -24,6 +24,31 @@ md.renderer.rules.image = (tokens, idx, options, env, self) => {
 };
 
 /**
+ * The text of an inline token's children (its text and code spans): what a reader sees of a heading
+ * or a header cell, without the markup.
+ * @param {import('markdown-it').Token | undefined} inline
+ */
+function plainText(inline) {
+  return (inline?.children ?? [])
+    .filter((child) => child.type === 'text' || child.type === 'code_inline')
+    .map((child) => child.content)
+    .join('');
+}
+
+// A table scrolls sideways inside its own box when its code and numbers do not fit (a phone): kept
+// whole, not broken mid-word, as on GitHub (WCAG 1.4.10 lets a data table scroll in two directions).
+// The box is focusable and named by the table's header cells, so a keyboard can scroll it (a group,
+// not a region: a page with four clients' option tables is not four landmarks of one name).
+md.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
+  const headers = [];
+  for (let i = idx + 1; i < tokens.length && tokens[i]?.type !== 'thead_close'; i += 1) if (tokens[i]?.type === 'inline') headers.push(plainText(tokens[i]));
+  const named = headers.filter((header) => header.trim() !== '');
+  const label = named.length > 0 ? `Table: ${named.join(', ')}` : 'Table';
+  return `<div class="table-scroll" role="group" tabindex="0" aria-label="${escapeHtml(label)}">\n${self.renderToken(tokens, idx, options)}`;
+};
+md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options)}</div>\n`;
+
+/**
  * GitHub's anchor of a heading's text (github-slugger): lower case, everything but letters, marks,
  * digits, `_`, `-` and spaces removed, spaces as `-`.
  * @param {string} text
@@ -42,11 +67,7 @@ md.core.ruler.push('site_headings', (state) => {
     if (token.type !== 'heading_open' && token.type !== 'heading_close') return;
     token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
     if (token.type === 'heading_close') return;
-    const text = (state.tokens[i + 1]?.children ?? [])
-      .filter((child) => child.type === 'text' || child.type === 'code_inline')
-      .map((child) => child.content)
-      .join('');
-    const base = slug(text);
+    const base = slug(plainText(state.tokens[i + 1]));
     let id = base;
     while (seen.has(id)) {
       const count = (seen.get(base) ?? 0) + 1;

@@ -3,7 +3,7 @@ import { markdownToHtml } from './markdown.mjs';
 
 /** The HTML without the line breaks around block elements' tags, so an expectation reads on one line. */
 const html = (markdown: string, shift = 1) =>
-  markdownToHtml(markdown, shift).replace(/\n*(<\/?(?:p|ul|ol|li|h[1-6]|pre|table|thead|tbody|tr|th|td)\b[^>]*>)\n*/g, '$1');
+  markdownToHtml(markdown, shift).replace(/\n*(<\/?(?:p|ul|ol|li|h[1-6]|pre|div|table|thead|tbody|tr|th|td)\b[^>]*>)\n*/g, '$1');
 
 describe('markdownToHtml', () => {
   it.each([
@@ -33,8 +33,14 @@ describe('markdownToHtml', () => {
     ].join('\n');
 
     it('is a <table> whose first row is header cells', () => {
-      expect(html(table)).toMatch(/^<table><thead><tr><th>flag<\/th><th>default<\/th><th><\/th><\/tr><\/thead><tbody>/);
-      expect(html(table)).toMatch(/<\/tbody><\/table>$/);
+      expect(html(table)).toMatch(/<table><thead><tr><th>flag<\/th><th>default<\/th><th><\/th><\/tr><\/thead><tbody>/);
+      expect(html(table)).toMatch(/<\/tbody><\/table>/);
+    });
+
+    it('scrolls sideways in a box a keyboard reaches, named by its header cells', () => {
+      expect(html(table)).toMatch(/^<div class="table-scroll" role="group" tabindex="0" aria-label="Table: flag, default"><table>[\s\S]*<\/table><\/div>$/);
+      expect(html('| `a` \\| b | c |\n|---|---|')).toMatch(/^<div [^>]*aria-label="Table: a \| b, c">/);
+      expect(html('| |\n|---|\n| x |')).toMatch(/^<div [^>]*aria-label="Table">/);
     });
 
     it('renders code, links and emphasis in its cells, escaped pipes as pipes, one cell per column', () => {
@@ -64,7 +70,7 @@ describe('markdownToHtml', () => {
     it.each([
       ['a script block', '<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
       ['inline HTML with a handler', 'a <img src=x onerror=alert(1)> b', '<p>a &lt;img src=x onerror=alert(1)&gt; b</p>'],
-      ['HTML in a table cell', '| a |\n|---|\n| <b onclick="x()">b</b> |', '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;</td></tr></tbody></table>'],
+      ['HTML in a table cell', '| a |\n|---|\n| <b onclick="x()">b</b> |', '<div class="table-scroll" role="group" tabindex="0" aria-label="Table: a"><table><thead><tr><th>a</th></tr></thead><tbody><tr><td>&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;</td></tr></tbody></table></div>'],
       ['an HTML comment', '<!-- x --> y', '<p>&lt;!-- x --&gt; y</p>'],
       ['an image is a link to it, never loaded', '![logo](https://example.com/logo.png)', '<p><a href="https://example.com/logo.png">logo</a></p>'],
       ['a javascript: image is its text', '![logo](javascript:alert(1))', '<p>![logo](javascript:alert(1))</p>'],
