@@ -175,6 +175,19 @@ describe('API reference of the packages', () => {
     for (const name of ['withValidation', 'ContractViolationError', 'createCallbackRouter', 'startSandbox']) expect(text.includes(`>${name}<`), name).toBe(true);
   });
 
+  // TypeDoc files a declaration under the first entry point that exports it: by name, the first client
+  // (campaign-manager-v1-client) took client-core's ClientNetworkError and its types package's types.
+  it('files a declaration under the package that declares it, and links the re-exports there', () => {
+    const page = `${API_DIR}/classes/_messaging-contracts_client-core.ClientNetworkError.html`;
+    expect(apiPages).toContain(page);
+    expect(apiPages.filter((file) => /\.ClientNetworkError\.html$/.test(file))).toEqual([page]);
+    expect(apiPages).toContain(`${API_DIR}/types/_messaging-contracts_im-v1-types.MessageStatus.html`);
+    for (const client of ['gateway-v1-client', 'sms-v2-client', 'im-v1-client', 'campaign-manager-v1-client']) {
+      const module = readFileSync(join(dist, API_DIR, `modules/_messaging-contracts_${client}.html`), 'utf8');
+      expect(module, client).toContain('href="../classes/_messaging-contracts_client-core.ClientNetworkError.html"');
+    }
+  });
+
   it("has a search index that finds the packages' declarations", () => {
     // TypeDoc leaves "external" declarations out of search; its default pattern once took them all for
     // external (the generator's entry files sit under node_modules/.cache).
