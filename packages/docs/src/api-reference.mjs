@@ -34,13 +34,39 @@ export function documentedPackages(workspace) {
 }
 
 /**
+ * The packages, each after the workspace packages it depends on (by name otherwise). TypeDoc
+ * documents a declaration in the first entry point that exports it and links every other module's
+ * re-export there: `ClientNetworkError`, declared in client-core and re-exported by each client, was
+ * filed under campaign-manager-v1-client, the first by name.
+ * @template {{ name: string, dependencies: Record<string, string> }} P
+ * @param {P[]} packages
+ * @returns {P[]}
+ */
+export function dependenciesFirst(packages) {
+  const waiting = [...packages].sort((a, b) => a.name.localeCompare(b.name));
+  const names = new Set(waiting.map((p) => p.name));
+  /** @type {P[]} */
+  const ordered = [];
+  const placed = new Set();
+  while (waiting.length > 0) {
+    // A cycle (none today) leaves no package ready: the first by name goes next.
+    const next = Math.max(0, waiting.findIndex((p) => Object.keys(p.dependencies).every((dep) => !names.has(dep) || placed.has(dep))));
+    const [p] = waiting.splice(next, 1);
+    if (!p) break;
+    ordered.push(p);
+    placed.add(p.name);
+  }
+  return ordered;
+}
+
+/**
  * @param {string} dist
  * @param {WorkspacePackage[]} workspace
  * @param {{ cache?: string }} [options]
  * @returns {ApiReference}
  */
 export function writeApiReference(dist, workspace, { cache = API_CACHE } = {}) {
-  const packages = documentedPackages(workspace).map(({ name, description, dir, exports }) => ({ name, description, dir, exports }));
+  const packages = dependenciesFirst(documentedPackages(workspace)).map(({ name, description, dir, exports }) => ({ name, description, dir, exports }));
   const scratch = mkdtempSync(join(tmpdir(), 'docs-api-'));
   try {
     const request = join(scratch, 'request.json');

@@ -103,7 +103,46 @@ describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (
     expect(GUIDE_TOPICS[page], `topics of ${page}`).toBeDefined();
     for (const topic of GUIDE_TOPICS[page] ?? []) expect(text, String(topic)).toMatch(topic);
   });
+
+  it("shows its READMEs' tables as tables, and every #anchor link of the page lands on one element of it", () => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    expect(html).not.toContain('<pre class="table">');
+    for (const table of html.match(/<table>[\s\S]*?<\/table>/g) ?? []) expect(table).toMatch(/^<table>\s*<thead>\s*<tr>\s*<th\b/);
+    expect(unlandedAnchors(html)).toEqual([]);
+  });
 });
+
+// The sandbox's flag table documents --cors and --https beside links to their sections.
+describe("the sandbox guide's flag table", () => {
+  const html = existsSync(join(dist, 'sandbox.html')) ? readFileSync(join(dist, 'sandbox.html'), 'utf8') : '';
+  const flags = /<table>(?:(?!<\/table>)[\s\S])*?<code>--cors [\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+  const row = (flag: string) => new RegExp(`<tr>\\s*<td><code>${flag}[^<]*</code></td>[\\s\\S]*?</tr>`).exec(flags)?.[0] ?? '';
+
+  it('is a table with header cells, its code and links rendered, its escaped pipes shown as pipes', () => {
+    expect(flags).toMatch(/^<table>\s*<thead>\s*<tr>\s*<th>flag<\/th>\s*<th>default<\/th>/);
+    expect(row('--cors')).toContain('<code>--cors loopback|off|&lt;origin&gt;,...</code>');
+    expect(row('--cors')).toContain('<a href="#browser-apps">Browser apps</a>');
+    expect(row('--https')).toContain('<a href="#https">HTTPS</a>');
+    expect(flags).not.toMatch(/\\\||\]\(#/);
+  });
+
+  it('links --cors and --https to their sections on the same page', () => {
+    expect(html).toMatch(/<h[2-6] id="browser-apps">Browser apps<\/h[2-6]>/);
+    expect(html).toMatch(/<h[2-6] id="https">HTTPS<\/h[2-6]>/);
+    expect([...flags.matchAll(/href="#([^"]+)"/g)].map((match) => match[1])).toEqual(expect.arrayContaining(['browser-apps', 'https']));
+    expect(unlandedAnchors(flags, html)).toEqual([]);
+  });
+});
+
+/**
+ * The `#anchor` links of `html` that do not land on exactly one element of `page` (the page holding
+ * them, by default): a README's own `[x](#section)` links, once rendered on the site.
+ */
+function unlandedAnchors(html: string, page = html) {
+  const ids = [...page.matchAll(/\bid="([^"]+)"/g)].map((match) => match[1]);
+  const anchors = new Set([...html.matchAll(/<a\b[^>]*\bhref="#([^"]*)"/g)].map((match) => match[1]!));
+  return [...anchors].filter((anchor) => ids.filter((id) => id === anchor).length !== 1).map((anchor) => `#${anchor}`);
+}
 
 describe('API reference of the packages', () => {
   const workspace = workspacePackages();
@@ -134,6 +173,19 @@ describe('API reference of the packages', () => {
   it('documents what readers look for: withValidation, ContractViolationError, createCallbackRouter, startSandbox', () => {
     const text = apiPages.map((page) => readFileSync(join(dist, page), 'utf8')).join('\n');
     for (const name of ['withValidation', 'ContractViolationError', 'createCallbackRouter', 'startSandbox']) expect(text.includes(`>${name}<`), name).toBe(true);
+  });
+
+  // TypeDoc files a declaration under the first entry point that exports it: by name, the first client
+  // (campaign-manager-v1-client) took client-core's ClientNetworkError and its types package's types.
+  it('files a declaration under the package that declares it, and links the re-exports there', () => {
+    const page = `${API_DIR}/classes/_messaging-contracts_client-core.ClientNetworkError.html`;
+    expect(apiPages).toContain(page);
+    expect(apiPages.filter((file) => /\.ClientNetworkError\.html$/.test(file))).toEqual([page]);
+    expect(apiPages).toContain(`${API_DIR}/types/_messaging-contracts_im-v1-types.MessageStatus.html`);
+    for (const client of ['gateway-v1-client', 'sms-v2-client', 'im-v1-client', 'campaign-manager-v1-client']) {
+      const module = readFileSync(join(dist, API_DIR, `modules/_messaging-contracts_${client}.html`), 'utf8');
+      expect(module, client).toContain('href="../classes/_messaging-contracts_client-core.ClientNetworkError.html"');
+    }
   });
 
   it("has a search index that finds the packages' declarations", () => {

@@ -61,7 +61,7 @@ describe('renderChangelog', () => {
     const html = renderChangelog(facts, [{ name: '@messaging-contracts/sms-v2-types', changelog: CHANGELOG }], [], '@messaging-contracts/sms-v2-types');
     expect(html).not.toContain('No release yet');
     expect(html).toContain('<li>None.</li>');
-    expect(html).toMatch(/<h3>2\.0\.0<\/h3>\s*<ul><li>abc123: Removed <code>GET \/messages<\/code>\.<\/li><\/ul>/);
+    expect(html).toMatch(/<h3>2\.0\.0<\/h3>\s*<ul>\s*<li>abc123: Removed <code>GET \/messages<\/code>\.<\/li>\s*<\/ul>/);
     expect(html).toContain('Added a field.');
   });
 });

@@ -67,6 +67,9 @@ const PAGE_CSS = `
   code { background: var(--code-bg); padding: 0 0.2em; border-radius: 3px; }
   pre { background: var(--code-bg); padding: 0.75rem; border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.5rem 0; }
   pre code { background: none; padding: 0; }
+  table { border-collapse: collapse; font-size: 0.875rem; margin: 0.5rem 0; }
+  th, td { border-bottom: 1px solid var(--rule); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+  .table-scroll { overflow-x: auto; margin: 0.5rem 0; } .table-scroll table { margin: 0; } .table-scroll :is(th, td) { overflow-wrap: normal; }
   footer { padding: 2rem 1rem; font-size: 0.875rem; }
   .versions { font-size: 0.875rem; color: var(--muted); }
   .versions a[aria-current] { font-weight: 600; color: var(--ink); text-decoration: none; }

@@ -1,18 +1,83 @@
 // @ts-check
-// The little Markdown the site shows outside Redoc (CHANGELOG.md files, package READMEs): headings,
-// paragraphs, lists, fenced code, tables as text, `code`, **bold** and [links](url). Everything is
-// escaped first, so a file cannot inject markup; links keep only http(s), relative and #anchors.
+// The Markdown the site shows outside Redoc (CHANGELOG.md files, package READMEs), rendered by
+// markdown-it (CommonMark with GitHub's tables and strikethrough), so the pages read as the files do
+// on GitHub. What the site adds: raw HTML is shown as text (a file cannot inject markup), links keep
+// only http(s), relative and #anchor targets, an image is a link to it (the site loads nothing from
+// outside itself), and each heading is shifted under the page's own and gets GitHub's anchor, so a
+// README's own `#section` links land.
+import MarkdownIt from 'markdown-it';
 import { escapeHtml } from './html.mjs';
 
-/** @param {string} text escaped already */
-function inline(text) {
-  return text
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_whole, label, href) =>
-      /^(https?:\/\/|\.{0,2}\/|#)/.test(href) || !/^[a-z][a-z0-9+.-]*:/i.test(href) ? `<a href="${href}">${label}</a>` : label,
-    );
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const allowedByDefault = md.validateLink.bind(md);
+// markdown-it's own check refuses javascript:, vbscript:, file: and data: (but images' data:);
+// on top of it, a link with any scheme but http(s) (mailto:, tel:, custom ones) stays text.
+md.validateLink = (url) => allowedByDefault(url) && (!SCHEME.test(url.trim()) || /^https?:/i.test(url.trim()));
+
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = /** @type {import('markdown-it').Token} */ (tokens[idx]);
+  const src = token.attrGet('src') ?? '';
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  return `<a href="${escapeHtml(src)}">${escapeHtml(alt || src)}</a>`;
+};
+
+/**
+ * The text of an inline token's children (its text and code spans): what a reader sees of a heading
+ * or a header cell, without the markup.
+ * @param {import('markdown-it').Token | undefined} inline
+ */
+function plainText(inline) {
+  return (inline?.children ?? [])
+    .filter((child) => child.type === 'text' || child.type === 'code_inline')
+    .map((child) => child.content)
+    .join('');
 }
+
+// A table scrolls sideways inside its own box when its code and numbers do not fit (a phone): kept
+// whole, not broken mid-word, as on GitHub (WCAG 1.4.10 lets a data table scroll in two directions).
+// The box is focusable and named by the table's header cells, so a keyboard can scroll it (a group,
+// not a region: a page with four clients' option tables is not four landmarks of one name).
+md.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
+  const headers = [];
+  for (let i = idx + 1; i < tokens.length && tokens[i]?.type !== 'thead_close'; i += 1) if (tokens[i]?.type === 'inline') headers.push(plainText(tokens[i]));
+  const named = headers.filter((header) => header.trim() !== '');
+  const label = named.length > 0 ? `Table: ${named.join(', ')}` : 'Table';
+  return `<div class="table-scroll" role="group" tabindex="0" aria-label="${escapeHtml(label)}">\n${self.renderToken(tokens, idx, options)}`;
+};
+md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options)}</div>\n`;
+
+/**
+ * GitHub's anchor of a heading's text (github-slugger): lower case, everything but letters, marks,
+ * digits, `_`, `-` and spaces removed, spaces as `-`.
+ * @param {string} text
+ */
+function slug(text) {
+  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+}
+
+// Each heading: its level plus the shift the caller passes (at most h6), and its anchor; a repeated
+// anchor gets `-1`, `-2`... as on GitHub, counted per file.
+md.core.ruler.push('site_headings', (state) => {
+  const { shift } = /** @type {{ shift: number }} */ (state.env);
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  state.tokens.forEach((token, i) => {
+    if (token.type !== 'heading_open' && token.type !== 'heading_close') return;
+    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
+    if (token.type === 'heading_close') return;
+    const base = slug(plainText(state.tokens[i + 1]));
+    let id = base;
+    while (seen.has(id)) {
+      const count = (seen.get(base) ?? 0) + 1;
+      seen.set(base, count);
+      id = `${base}-${count}`;
+    }
+    seen.set(id, 0);
+    token.attrSet('id', id);
+  });
+});
 
 /**
  * @param {string} markdown
@@ -20,50 +85,5 @@ function inline(text) {
  * @returns {string} HTML
  */
 export function markdownToHtml(markdown, shift = 1) {
-  const out = [];
-  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
-  for (let i = 0; i < lines.length; ) {
-    const line = lines[i] ?? '';
-    const fence = /^```/.exec(line);
-    if (fence) {
-      const body = [];
-      for (i += 1; i < lines.length && !/^```/.test(lines[i] ?? ''); i += 1) body.push(lines[i] ?? '');
-      i += 1;
-      out.push(`<pre><code>${escapeHtml(body.join('\n'))}</code></pre>`);
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const level = Math.min(6, (heading[1] ?? '#').length + shift);
-      // GitHub's anchor for the heading, so a README's own `#section` links lead somewhere.
-      const slug = (heading[2] ?? '').toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
-      out.push(`<h${level} id="${escapeHtml(slug)}">${inline(escapeHtml(heading[2] ?? ''))}</h${level}>`);
-      i += 1;
-      continue;
-    }
-    if (/^\s*[-*]\s+/.test(line)) {
-      const items = [];
-      for (; i < lines.length && /^\s*([-*]\s+|\s{2,}\S)/.test(lines[i] ?? ''); i += 1) {
-        const item = lines[i] ?? '';
-        if (/^\s*[-*]\s+/.test(item)) items.push(item.replace(/^\s*[-*]\s+/, ''));
-        else items[items.length - 1] += ` ${item.trim()}`;
-      }
-      out.push(`<ul>${items.map((item) => `<li>${inline(escapeHtml(item))}</li>`).join('')}</ul>`);
-      continue;
-    }
-    if (/^\|/.test(line)) {
-      const rows = [];
-      for (; i < lines.length && /^\|/.test(lines[i] ?? ''); i += 1) rows.push(lines[i] ?? '');
-      out.push(`<pre class="table">${escapeHtml(rows.filter((row) => !/^\|[\s|:-]+\|$/.test(row)).join('\n'))}</pre>`);
-      continue;
-    }
-    if (line.trim() === '') {
-      i += 1;
-      continue;
-    }
-    const paragraph = [];
-    for (; i < lines.length && (lines[i] ?? '').trim() !== '' && !/^(#{1,6}\s|```|\s*[-*]\s|\|)/.test(lines[i] ?? ''); i += 1) paragraph.push(lines[i] ?? '');
-    out.push(`<p>${inline(escapeHtml(paragraph.join(' ')))}</p>`);
-  }
-  return out.join('\n');
+  return md.render(markdown, { shift });
 }

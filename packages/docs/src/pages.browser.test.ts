@@ -202,6 +202,8 @@ describe.each(guidePages(site.pages).map((page) => [page] as const))('%s', (page
     if (page === 'sandbox.html') {
       expect(await result().page.locator('main').innerText()).toContain('npx messaging-sandbox');
       if (site.pages.includes(CONTROL_API_PAGE)) expect(await result().page.locator(`a[href="./${CONTROL_API_PAGE}"]`).count()).toBe(1);
+      // The flag table's links to the sections on --cors and --https: links, checked below like every other.
+      for (const anchor of ['#browser-apps', '#https']) expect(await result().page.locator(`table a[href="${anchor}"]`).count(), anchor).toBeGreaterThan(0);
     }
     for (const href of await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))) {
       const url = new URL(href);

@@ -109,8 +109,7 @@ export function renderChanges(facts, versions) {
   return staticPage({
     title: `${facts.title} · what changed between versions`,
     description: `What changed in ${facts.title} between each two versions, classified as breaking, addition, deprecation or documentation.`,
-    css: `.table { overflow-x: auto; } table { border-collapse: collapse; width: 100%; font-size: 0.875rem; } caption { text-align: left; color: var(--muted); padding-bottom: 0.25rem; }
-  th, td { border-bottom: 1px solid var(--rule); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+    css: `.table { overflow-x: auto; } table { width: 100%; } caption { text-align: left; color: var(--muted); padding-bottom: 0.25rem; }
   td:last-child { overflow-wrap: anywhere; }`,
     body: `<header>
   <h1>What changed: ${escapeHtml(label)}</h1>
