@@ -1,6 +1,6 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
@@ -17,6 +17,9 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
 export class UsageError extends Error {}
 
 const integer = integerFlags(UsageError);
+
+/** The largest certificate or key file read, bytes (a PEM chain is a few kB). */
+const MAX_PEM_BYTES = 1024 * 1024;
 
 function fixturesFlag(file: string): Fixtures {
   try {
@@ -91,9 +94,9 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
     const path = values[name] as string | undefined;
     if (path === undefined) return undefined;
     try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      throw new UsageError(`--${name}: cannot read the file`);
+      return readTextFile(path, MAX_PEM_BYTES);
+    } catch (error) {
+      throw new UsageError(`--${name}: ${error instanceof Error ? error.message : 'unreadable'}`);
     }
   };
   const cert = file('https-cert');
