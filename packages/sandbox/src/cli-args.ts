@@ -12,9 +12,18 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
-  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
+  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
+  [--outlive-parent]`;
 
 export class UsageError extends Error {}
+
+/** The sandbox's options, and what only the CLI process does with them. */
+export type CliOptions = SandboxOptions & {
+  cli: {
+    /** Keep serving after the process that started it exits (default: stop within about a second). */
+    outliveParent: boolean;
+  };
+};
 
 const integer = integerFlags(UsageError);
 
@@ -75,9 +84,10 @@ export const CLI_OPTIONS = {
   'http-port': { type: 'string' },
   'log-bytes': { type: 'string' },
   'control-token': { type: 'string' },
+  'outlive-parent': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
+export function parseCliArgs(argv: string[]): CliOptions | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -108,6 +118,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {
+    cli: { outliveParent: values['outlive-parent'] === true },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
     host: text('host') ?? '127.0.0.1',
     ...(text('seed') !== undefined && { seed: text('seed')! }),

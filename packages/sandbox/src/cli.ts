@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // messaging-sandbox: starts the sandbox and prints where each interface is, the credentials to use,
-// and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
+// and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly, and so
+// does the exit of the process that started it (unless --outlive-parent).
 import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
+import { watchParent } from './parent-watch.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
 import { certificateFile } from './tls.js';
@@ -48,6 +50,9 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // `npx messaging-sandbox` runs it under npm, which exits on SIGTERM without passing it on: the
+  // sandbox, re-parented, would keep serving. So it stops when its parent goes away.
+  if (!options.cli.outliveParent) watchParent(stop);
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
   const links = bannerLinks();
