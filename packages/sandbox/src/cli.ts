@@ -5,7 +5,7 @@
 import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
-import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
+import { isLoopbackName, listeningAddresses } from './loopback.js';
 import { watchParent } from './parent-watch.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
@@ -60,7 +60,7 @@ async function main() {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
     // the control API (which sends callbacks wherever it is told).
     const port = new URL(sandbox.url).port;
-    const addresses = isUnspecified(options.host!) ? localAddresses() : [options.host!];
+    const addresses = listeningAddresses(options.host!);
     process.stderr.write(
       [
         `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
