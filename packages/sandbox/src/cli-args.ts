@@ -87,11 +87,27 @@ export const CLI_OPTIONS = {
   'outlive-parent': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
+/**
+ * `--max-sessions -1` as `--max-sessions=-1`: parseArgs takes a value that starts with a dash for an
+ * option and refuses it as "ambiguous", so the flag's own rule (its range) is never reached. Only a
+ * flag that takes a value, followed by a negative number.
+ */
+function negativeValuesJoined(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined;
+    const takesValue = name !== undefined && (CLI_OPTIONS as Record<string, { type: string }>)[name]?.type === 'string';
+    if (takesValue && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]!);
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: string[]): CliOptions | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: negativeValuesJoined(argv),
       strict: true,
       allowPositionals: false,
       options: CLI_OPTIONS,
@@ -114,7 +130,7 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--https-cert and --https-key go together');
   const text = (name: string) => values[name] as string | undefined;
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
-  const maxSessions = integer('max-sessions', text('max-sessions'), 0, 10_000);
+  const maxSessions = integer('max-sessions', text('max-sessions'), 1, 10_000);
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {

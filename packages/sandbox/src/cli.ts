@@ -103,6 +103,7 @@ async function main() {
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
       `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
       `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
+      `  progress: ${progressLine(sandbox.progress.get())}`,
       `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (described at ${sandbox.url}${CONTROL_PREFIX}/openapi.json)`,
       `  docs: ${links.docs}`,
       '',
@@ -110,6 +111,12 @@ async function main() {
       '',
     ].join('\n'),
   );
+}
+
+/** The global scope's automatic progression (--progress), as set. */
+function progressLine({ states, delayMs }: { states: readonly string[]; delayMs: number }): string {
+  if (states.length === 0) return 'off (--progress sent>received@500 walks each new B and C message through states)';
+  return `${states.join(' > ')}, one every ${delayMs} ms, for each new B (MT) and C message of the global scope`;
 }
 
 /** What each interface serves, from the same route table the sandbox answers with. */
