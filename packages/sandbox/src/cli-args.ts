@@ -13,7 +13,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
   [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
-  [--outlive-parent]`;
+  [--outlive-parent] [-- <command> [args...]]`;
 
 export class UsageError extends Error {}
 
@@ -22,6 +22,8 @@ export type CliOptions = SandboxOptions & {
   cli: {
     /** Keep serving after the process that started it exits (default: stop within about a second). */
     outliveParent: boolean;
+    /** After `--`: the command to run with the sandbox, which stops when it exits. */
+    command?: string[];
   };
 };
 
@@ -104,10 +106,14 @@ function negativeValuesJoined(argv: string[]): string[] {
 }
 
 export function parseCliArgs(argv: string[]): CliOptions | 'help' {
+  // Everything after the first `--` is the command to run with the sandbox, not its flags.
+  const end = argv.indexOf('--');
+  const command = end < 0 ? undefined : argv.slice(end + 1);
+  if (command?.length === 0) throw new UsageError('-- must be followed by a command to run, e.g. -- node --test');
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: negativeValuesJoined(argv),
+      args: negativeValuesJoined(end < 0 ? argv : argv.slice(0, end)),
       strict: true,
       allowPositionals: false,
       options: CLI_OPTIONS,
@@ -134,7 +140,7 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {
-    cli: { outliveParent: values['outlive-parent'] === true },
+    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }) },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
     host: text('host') ?? '127.0.0.1',
     ...(text('seed') !== undefined && { seed: text('seed')! }),

@@ -6,6 +6,7 @@ import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import { isLoopbackName, listeningAddresses } from './loopback.js';
+import { type RunningCommand, runCommand } from './cli-command.js';
 import { watchParent } from './parent-watch.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
@@ -35,24 +36,32 @@ async function main() {
   // removed however the process ends (process 'exit' runs on Ctrl-C's exit too; not on SIGKILL).
   const pem = options.https === true && sandbox.certificate ? certificateFile(sandbox.certificate.cert) : undefined;
   if (pem) process.on('exit', pem.remove);
+  // With a command (after `--`) stdout is the command's: the sandbox's own lines go to stderr.
+  const say = options.cli.command ? process.stderr : process.stdout;
+  let command: RunningCommand | undefined;
   // Before anything is printed: whoever reads the banner may stop the sandbox at once.
   let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
+  const close = (code: number) => {
     sandbox!.close().then(
       () => {
-        process.stdout.write('messaging sandbox stopped\n');
-        process.exit(0);
+        say.write('messaging sandbox stopped\n');
+        process.exit(code);
       },
-      () => process.exit(1),
+      () => process.exit(code || 1),
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // A running command gets the signal and ends the run by exiting; otherwise the sandbox stops.
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (command) return command.signal(signal);
+    if (stopping) return;
+    stopping = true;
+    close(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   // `npx messaging-sandbox` runs it under npm, which exits on SIGTERM without passing it on: the
   // sandbox, re-parented, would keep serving. So it stops when its parent goes away.
-  if (!options.cli.outliveParent) watchParent(stop);
+  if (!options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
   const links = bannerLinks();
@@ -70,7 +79,7 @@ async function main() {
       ].join('\n'),
     );
   }
-  process.stdout.write(
+  say.write(
     [
       `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
       ...(options.seed !== undefined || options.clock?.start !== undefined
@@ -111,6 +120,18 @@ async function main() {
       '',
     ].join('\n'),
   );
+  if (options.cli.command) {
+    command = runCommand(options.cli.command, {
+      SANDBOX_URL: sandbox.url,
+      ...(sandbox.controlToken !== undefined && { SANDBOX_CONTROL_TOKEN: sandbox.controlToken }),
+      // A generated certificate's file, so that a Node.js command trusts the sandbox's HTTPS.
+      ...(pem && { NODE_EXTRA_CA_CERTS: pem.path }),
+    });
+    void command.exited.then((code) => {
+      stopping = true;
+      close(code);
+    });
+  }
 }
 
 /** The global scope's automatic progression (--progress), as set. */

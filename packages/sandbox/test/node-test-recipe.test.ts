@@ -1,4 +1,5 @@
-// The README's node:test recipe, run as written: its wrapper and test file are taken from the README
+// The README's node:test recipes, run as written: the CLI's one line (`messaging-sandbox --port 0 --
+// node --test …`) and the in-process wrapper; the wrapper and the test file are taken from the README
 // into a temporary project (the package linked in as node_modules/@messaging-contracts/sandbox, as
 // an install would), with a second file beside the first; `node test/run.mjs <files>` starts one
 // sandbox, both files pass in parallel on their own sessions, and the run exits with node --test's
@@ -32,10 +33,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-/** `node test/run.mjs <files>` in the project: its exit code and output; killed (and failed) after 60 s. */
-function run(files: string[]): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+/** `node <args>` in the project: its exit code and output; killed (and failed) after 60 s. */
+function node(args: string[]): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['test/run.mjs', ...files], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -45,7 +46,24 @@ function run(files: string[]): Promise<{ code: number | null; output: string; ti
   });
 }
 
-it('runs two node:test files against one sandbox, each on its own session, and exits 0', async () => {
+const run = (files: string[]) => node(['test/run.mjs', ...files]);
+
+it("the CLI's one line: runs two node:test files against one sandbox, each on its own session, and exits 0", async () => {
+  const line = /^messaging-sandbox (--port 0 -- node --test .*)$/m.exec(readme)?.[1];
+  expect(line).toBe('--port 0 -- node --test test/orders.test.mjs test/refunds.test.mjs');
+  const bin = fileURLToPath(new URL('../bin/messaging-sandbox.mjs', import.meta.url));
+  // `node` as the README's command: the one running this test, wherever it is installed.
+  const result = await node([bin, ...line!.split(' ').map((word) => (word === 'node' ? process.execPath : word))]);
+  expect(result.timedOut, result.output).toBe(false);
+  expect(result.output).toMatch(/^# pass 2$/m);
+  expect(result.output).toMatch(/^# fail 0$/m);
+  expect(result.code, result.output).toBe(0);
+  const failing = await node([bin, '--port', '0', '--', process.execPath, '--test', 'test/orders.test.mjs', 'test/broken.test.mjs']);
+  expect(failing.output).toMatch(/^# fail 1$/m);
+  expect(failing.code).toBe(1);
+}, 130_000);
+
+it('the wrapper: runs two node:test files against one sandbox, each on its own session, and exits 0', async () => {
   const result = await run(['test/orders.test.mjs', 'test/refunds.test.mjs']);
   expect(result.timedOut, result.output).toBe(false);
   expect(result.output).toMatch(/^# pass 2$/m);
