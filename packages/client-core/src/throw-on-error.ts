@@ -7,10 +7,35 @@ import { REDACT } from './client.js';
 import type { Redactor } from './errors.js';
 import type { Checked, InitParam, MaybeOptionalInit, Operation, Response, StrictClient } from './strict-client.js';
 
+/** The longest explanation from a body that a message carries, characters (then cut with `…`). */
+const MAX_EXPLANATION_LENGTH = 300;
+
+/**
+ * The body's own explanation, for the message: a test runner prints the message, rarely `body`.
+ * The error shapes' text field: `message` (A's and D's DefaultError, B's body, C's APIError), else
+ * `error` (the sandbox control API's `{ error }`; B's `error` is only the status's name, so
+ * `message` comes first), or a body that is itself a string (D's delete endpoints). One line,
+ * bounded; the body it is read from has already passed the client's redactor.
+ */
+function explanation(body: unknown): string {
+  const text =
+    typeof body === 'string'
+      ? body
+      : typeof body === 'object' && body !== null
+        ? [(body as Record<string, unknown>).message, (body as Record<string, unknown>).error].find((field) => typeof field === 'string')
+        : undefined;
+  if (typeof text !== 'string') return '';
+  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (line === '') return '';
+  return `: ${line.length > MAX_EXPLANATION_LENGTH ? `${line.slice(0, MAX_EXPLANATION_LENGTH - 1)}…` : line}`;
+}
+
 /**
  * An answer that is not a success (any status outside 200-299, a 429 left after the retries
  * included). `body` is the documented error body, parsed as openapi-fetch parses it; `operation`
- * is `METHOD /path/template` as called (no parameter values, no query string).
+ * is `METHOD /path/template` as called (no parameter values, no query string). The message is
+ * `METHOD /template answered <status>`, then the body's own explanation when it has one
+ * (`: progress.states: delivered is a state of neither B nor C`), at most 300 characters.
  */
 export class ResponseError<Body = unknown> extends Error {
   declare readonly status: number;
@@ -20,7 +45,7 @@ export class ResponseError<Body = unknown> extends Error {
   declare readonly response: globalThis.Response;
 
   constructor(operation: string, status: number, body: Body, response: globalThis.Response) {
-    super(`${operation} answered ${status}`);
+    super(`${operation} answered ${status}${explanation(body)}`);
     Object.assign(this, { operation, status, body });
     Object.defineProperty(this, 'response', { value: response });
   }

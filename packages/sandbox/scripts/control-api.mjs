@@ -2,10 +2,12 @@
 // The control API's build (`pnpm build` of the sandbox):
 //   generate  control-api/openapi.yaml (the hand-written source) → src/generated/control-api.json
 //             (the document the sandbox serves and routes by), and its types with the same
-//             generator as the four interfaces' (tools/typegen) → src/generated/control-api.d.ts
+//             generator as the four interfaces' (tools/typegen) → src/generated/control-api.d.ts;
+//             OperationKey's enum is filled from the four bundles' operations here
 //   copy      both into dist/generated/ after tsc (tsc copies no .d.ts or unimported .json)
 // Both generated files are committed; `pnpm check-generated` compares them with a fresh build.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSchema } from '@messaging-contracts/typegen';
@@ -43,9 +45,35 @@ function inlineFileRefs(node, from, depth = 0) {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineFileRefs(value, from, depth)]));
 }
 
+/**
+ * Every operation of the four interfaces as `<interface id>.<operationId>`, in the bundles' order:
+ * the sandbox's route table keys them the same way (test/control-api.test.ts holds the two together).
+ */
+function operationKeys() {
+  const require = createRequire(import.meta.url);
+  const { interfaces } = require('@messaging-contracts/openapi/interfaces.json');
+  return interfaces.flatMap(({ id }) =>
+    Object.values(require(`@messaging-contracts/openapi/${id}.json`).paths).flatMap((item) =>
+      ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].flatMap((method) => (item[method]?.operationId ? [`${id}.${item[method].operationId}`] : [])),
+    ),
+  );
+}
+
+/** Fills each schema marked `x-sandbox-enum: operation-keys` with the keys, the mark removed. */
+function fillOperationKeys(node, keys) {
+  if (Array.isArray(node)) return node.map((item) => fillOperationKeys(item, keys));
+  if (node === null || typeof node !== 'object') return node;
+  const { 'x-sandbox-enum': mark, ...rest } = node;
+  const filled = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, fillOperationKeys(value, keys)]));
+  if (mark === undefined) return filled;
+  if (mark !== 'operation-keys') throw new Error(`${source}: x-sandbox-enum ${mark}: only operation-keys is known`);
+  return { ...filled, enum: keys };
+}
+
 async function generate() {
   mkdirSync(generated, { recursive: true });
-  const text = `${JSON.stringify(inlineFileRefs(parse(readFileSync(source, 'utf8')), source), null, 2)}\n`;
+  const document = fillOperationKeys(inlineFileRefs(parse(readFileSync(source, 'utf8')), source), operationKeys());
+  const text = `${JSON.stringify(document, null, 2)}\n`;
   const changed = read(json) !== text;
   if (changed) writeFileSync(json, text);
   // An unchanged document keeps the committed types without loading openapi-typescript (most of

@@ -1,6 +1,6 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
@@ -12,11 +12,25 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
-  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]`;
+  [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
+  [--outlive-parent] [-- <command> [args...]]`;
 
 export class UsageError extends Error {}
 
+/** The sandbox's options, and what only the CLI process does with them. */
+export type CliOptions = SandboxOptions & {
+  cli: {
+    /** Keep serving after the process that started it exits (default: stop within about a second). */
+    outliveParent: boolean;
+    /** After `--`: the command to run with the sandbox, which stops when it exits. */
+    command?: string[];
+  };
+};
+
 const integer = integerFlags(UsageError);
+
+/** The largest certificate or key file read, bytes (a PEM chain is a few kB). */
+const MAX_PEM_BYTES = 1024 * 1024;
 
 function fixturesFlag(file: string): Fixtures {
   try {
@@ -72,13 +86,34 @@ export const CLI_OPTIONS = {
   'http-port': { type: 'string' },
   'log-bytes': { type: 'string' },
   'control-token': { type: 'string' },
+  'outlive-parent': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
+/**
+ * `--max-sessions -1` as `--max-sessions=-1`: parseArgs takes a value that starts with a dash for an
+ * option and refuses it as "ambiguous", so the flag's own rule (its range) is never reached. Only a
+ * flag that takes a value, followed by a negative number.
+ */
+function negativeValuesJoined(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined;
+    const takesValue = name !== undefined && (CLI_OPTIONS as Record<string, { type: string }>)[name]?.type === 'string';
+    if (takesValue && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]!);
+  }
+  return out;
+}
+
+export function parseCliArgs(argv: string[]): CliOptions | 'help' {
+  // Everything after the first `--` is the command to run with the sandbox, not its flags.
+  const end = argv.indexOf('--');
+  const command = end < 0 ? undefined : argv.slice(end + 1);
+  if (command?.length === 0) throw new UsageError('-- must be followed by a command to run, e.g. -- node --test');
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: negativeValuesJoined(end < 0 ? argv : argv.slice(0, end)),
       strict: true,
       allowPositionals: false,
       options: CLI_OPTIONS,
@@ -91,9 +126,9 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
     const path = values[name] as string | undefined;
     if (path === undefined) return undefined;
     try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      throw new UsageError(`--${name}: cannot read the file`);
+      return readTextFile(path, MAX_PEM_BYTES);
+    } catch (error) {
+      throw new UsageError(`--${name}: ${error instanceof Error ? error.message : 'unreadable'}`);
     }
   };
   const cert = file('https-cert');
@@ -101,10 +136,11 @@ export function parseCliArgs(argv: string[]): SandboxOptions | 'help' {
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--https-cert and --https-key go together');
   const text = (name: string) => values[name] as string | undefined;
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
-  const maxSessions = integer('max-sessions', text('max-sessions'), 0, 10_000);
+  const maxSessions = integer('max-sessions', text('max-sessions'), 1, 10_000);
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
   const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
   return {
+    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }) },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
     host: text('host') ?? '127.0.0.1',
     ...(text('seed') !== undefined && { seed: text('seed')! }),

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // messaging-sandbox: starts the sandbox and prints where each interface is, the credentials to use,
-// and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly.
+// and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly, and so
+// does the exit of the process that started it (unless --outlive-parent).
 import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { corsPolicy } from './cors.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
-import { isLoopbackName, isUnspecified, localAddresses } from './loopback.js';
+import { isLoopbackName, listeningAddresses } from './loopback.js';
+import { type RunningCommand, runCommand } from './cli-command.js';
+import { watchParent } from './parent-watch.js';
 import { createRouteTable } from './routes.js';
 import { startSandbox } from './sandbox.js';
 import { certificateFile } from './tls.js';
@@ -34,21 +37,32 @@ async function main() {
   // removed however the process ends (process 'exit' runs on Ctrl-C's exit too; not on SIGKILL).
   const pem = options.https === true && sandbox.certificate ? certificateFile(sandbox.certificate.cert) : undefined;
   if (pem) process.on('exit', pem.remove);
+  // With a command (after `--`) stdout is the command's: the sandbox's own lines go to stderr.
+  const say = options.cli.command ? process.stderr : process.stdout;
+  let command: RunningCommand | undefined;
   // Before anything is printed: whoever reads the banner may stop the sandbox at once.
   let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
+  const close = (code: number) => {
     sandbox!.close().then(
       () => {
-        process.stdout.write('messaging sandbox stopped\n');
-        process.exit(0);
+        say.write('messaging sandbox stopped\n');
+        process.exit(code);
       },
-      () => process.exit(1),
+      () => process.exit(code || 1),
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // A running command gets the signal and ends the run by exiting; otherwise the sandbox stops.
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (command) return command.signal(signal);
+    if (stopping) return;
+    stopping = true;
+    close(0);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // `npx messaging-sandbox` runs it under npm, which exits on SIGTERM without passing it on: the
+  // sandbox, re-parented, would keep serving. So it stops when its parent goes away.
+  if (!options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
   const links = bannerLinks();
@@ -56,7 +70,7 @@ async function main() {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
     // the control API (which sends callbacks wherever it is told).
     const port = new URL(sandbox.url).port;
-    const addresses = isUnspecified(options.host!) ? localAddresses() : [options.host!];
+    const addresses = listeningAddresses(options.host!);
     process.stderr.write(
       [
         `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
@@ -66,7 +80,7 @@ async function main() {
       ].join('\n'),
     );
   }
-  process.stdout.write(
+  say.write(
     [
       `messaging sandbox on ${sandbox.url}${options.seed !== undefined ? ` (deterministic, seed ${options.seed})` : ''}`,
       ...(options.seed !== undefined || options.clock?.start !== undefined
@@ -103,6 +117,7 @@ async function main() {
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
       `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
       `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
+      `  progress: ${progressLine(sandbox.progress.get())}`,
       `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (described at ${sandbox.url}${CONTROL_PREFIX}/openapi.json)`,
       `  docs: ${links.docs}`,
       '',
@@ -110,6 +125,24 @@ async function main() {
       '',
     ].join('\n'),
   );
+  if (options.cli.command) {
+    command = runCommand(options.cli.command, {
+      SANDBOX_URL: sandbox.url,
+      ...(sandbox.controlToken !== undefined && { SANDBOX_CONTROL_TOKEN: sandbox.controlToken }),
+      // A generated certificate's file, so that a Node.js command trusts the sandbox's HTTPS.
+      ...(pem && { NODE_EXTRA_CA_CERTS: pem.path }),
+    });
+    void command.exited.then((code) => {
+      stopping = true;
+      close(code);
+    });
+  }
+}
+
+/** The global scope's automatic progression (--progress), as set. */
+function progressLine({ states, delayMs }: { states: readonly string[]; delayMs: number }): string {
+  if (states.length === 0) return 'off (--progress sent>received@500 walks each new B and C message through states)';
+  return `${states.join(' > ')}, one every ${delayMs} ms, for each new B (MT) and C message of the global scope`;
 }
 
 /** What each interface serves, from the same route table the sandbox answers with. */

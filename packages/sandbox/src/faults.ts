@@ -4,6 +4,7 @@
 // 4xx or 5xx status (A, B and D document their failures as `default`).
 import { STATUS_CODES } from 'node:http';
 import { bundle } from './contract.js';
+import type { OperationKey } from './control-types.js';
 import { errorBody } from './error-shapes.js';
 import { responseExample } from './operation.js';
 import { type Route, type RouteTable, routeOfKey } from './routes.js';
@@ -14,7 +15,7 @@ export type NetworkFault = (typeof NETWORK_FAULTS)[number];
 
 export interface FaultSpec {
   /** `<api>.<operationId>`, e.g. 'im-v1.sendMessage', 'campaign-manager-v1.deleteList'. */
-  operation: string;
+  operation: OperationKey;
   /** A documented error status of that operation (or `network` instead). */
   status?: number;
   /**
@@ -163,7 +164,7 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
       return first.answer;
     },
     pending: () => Object.fromEntries([...queued].map(([key, list]) => [key, list.reduce((sum, q) => sum + q.remaining, 0)])),
-    setLatency(ms: number, operation?: string) {
+    setLatency(ms: number, operation?: OperationKey) {
       if (!Number.isInteger(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency must be an integer from 0 to ${MAX_LATENCY_MS} ms`);
       if (operation === undefined) latencyAll = ms;
       else if (ms === 0) latency.delete(routeOfKey(table, operation).key);

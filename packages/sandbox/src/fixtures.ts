@@ -3,8 +3,8 @@
 // request body of the operation that would create it; D's templates against listTemplates' answer)
 // and stored by that operation's own handler. A bad entry stops the start with one error naming it.
 // The file's format is the sandbox's choice (README, "Fixtures").
-import { readFileSync, statSync } from 'node:fs';
 import type { ApiId, Json } from './contract.js';
+import { jsonSyntaxError, readTextFile } from './file-errors.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { handlers } from './pipeline.js';
 import { describeFinding } from './problems.js';
@@ -23,21 +23,14 @@ export interface Fixtures {
 /** The largest fixtures file read, bytes. */
 export const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
 
-/** Reads a fixtures file: JSON, at most 16 MiB and 64 levels deep. */
+/** Reads a fixtures file: JSON, at most 16 MiB and 64 levels deep; an error names the file and why. */
 export function readFixtures(file: string): Fixtures {
-  let text: string;
-  try {
-    if (statSync(file).size > MAX_FIXTURES_BYTES) throw new RangeError(`fixtures: the file is over ${MAX_FIXTURES_BYTES} bytes`);
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error instanceof RangeError) throw error;
-    throw new TypeError('fixtures: cannot read the file');
-  }
-  if (exceedsDepth(text)) throw new TypeError(`fixtures: the file is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  const text = readTextFile(file, MAX_FIXTURES_BYTES);
+  if (exceedsDepth(text)) throw new TypeError(`${file} is nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text) as Fixtures;
-  } catch {
-    throw new TypeError('fixtures: the file is not JSON');
+  } catch (error) {
+    throw new TypeError(`${file} is not JSON: ${jsonSyntaxError(text, error)}`);
   }
 }
 
@@ -48,6 +41,15 @@ const KINDS: Record<Exclude<ApiId, 'campaign-manager-v1'>, string> = {
 };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Refuses a key the format does not have, at any level of it, naming its path and the keys allowed
+ * there: a misspelt `mesages` would otherwise preload nothing without a word.
+ */
+function refuseUnknownKeys(entry: Json, allowed: readonly string[], where: string, what: string): void {
+  const unknown = Object.keys(entry).find((key) => !allowed.includes(key));
+  if (unknown !== undefined) throw new TypeError(`${where}.${unknown.slice(0, 40)}: not ${what} (${allowed.join(', ')})`);
+}
 
 /**
  * The id a B or C fixture message gives itself (sandbox choice, README "Fixtures"): their ids are
@@ -73,9 +75,7 @@ function ownId(api: ApiId, entry: unknown, where: string, table: RouteTable, giv
 /** Checks every entry and stores it into `scope`; throws naming the first bad entry. Returns how many were loaded. */
 export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope): number {
   if (!isObject(fixtures)) throw new TypeError('fixtures must be an object with gateway-v1, sms-v2, im-v1 and campaign-manager-v1 entries');
-  const known = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'];
-  const unknown = Object.keys(fixtures).find((key) => !known.includes(key));
-  if (unknown !== undefined) throw new TypeError(`fixtures.${unknown.slice(0, 40)}: not an interface id (${known.join(', ')})`);
+  refuseUnknownKeys(fixtures, ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'], 'fixtures', 'an interface id');
   const now = scope.env.clock.now;
   let loaded = 0;
   const given = new Set<string>();
@@ -97,6 +97,7 @@ export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope)
     const entry = fixtures[api];
     if (entry === undefined) continue;
     if (!isObject(entry) || (entry.messages !== undefined && !Array.isArray(entry.messages))) throw new TypeError(`fixtures.${api} must be { messages: [...] }`);
+    refuseUnknownKeys(entry, ['messages'], `fixtures.${api}`, `a key of ${api}'s entry`);
     (entry.messages ?? []).forEach((message: unknown, i: number) => store(key, `fixtures.${api}.messages[${i}]`, message));
   }
   const campaigns = fixtures['campaign-manager-v1'];
@@ -105,15 +106,23 @@ export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope)
     for (const [application, entry] of Object.entries(campaigns)) {
       const where = `fixtures.campaign-manager-v1.${application.slice(0, 40)}`;
       if (!isObject(entry)) throw new TypeError(`${where} must be { lists: [...], templates: [...] }`);
+      refuseUnknownKeys(entry, ['lists', 'templates'], where, "a key of an application's entry");
       if (entry.lists !== undefined && !Array.isArray(entry.lists)) throw new TypeError(`${where}.lists must be an array`);
       (entry.lists ?? []).forEach((list: unknown, i: number) => store('campaign-manager-v1.createList', `${where}.lists[${i}]`, list, { application_name: application }));
       if (entry.templates !== undefined) {
+        if (!Array.isArray(entry.templates)) throw new TypeError(`${where}.templates must be an array`);
         const route = table.byKey.get('campaign-manager-v1.listTemplates')!;
         const validate = validatorsFor(route).responses[String(route.successStatus)];
+        // Each template checked as a one-item answer, so an error names it like the messages'
+        // entries (`templates[0]: id must …`); then the whole array, for any rule of the array's own.
+        entry.templates.forEach((template: unknown, i: number) => {
+          const violations = validate ? validate([template]) : [];
+          if (violations.length > 0) {
+            throw new TypeError(`${where}.templates[${i}]: ${violations.map((v) => describeFinding({ ...v, pointer: v.pointer.replace(/^\/0/, '') })).join('; ')}`);
+          }
+        });
         const violations = validate ? validate(entry.templates) : [];
-        if (!Array.isArray(entry.templates) || violations.length > 0) {
-          throw new TypeError(`${where}.templates: ${Array.isArray(entry.templates) ? violations.map((v) => describeFinding(v)).join('; ') : 'must be an array'}`);
-        }
+        if (violations.length > 0) throw new TypeError(`${where}.templates: ${violations.map((v) => describeFinding(v)).join('; ')}`);
         scope.env.state.templates.set(application, entry.templates);
         loaded += entry.templates.length;
       }

@@ -4,6 +4,7 @@ export { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contr
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
 export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
 export { MAX_LATENCY_MS, type FaultSpec } from './faults.js';
+export type { MessageState, OperationKey } from './control-types.js';
 export { DEFAULT_REQUEST_LOG_SIZE, REDACTED, type RecordedRequest } from './recorder.js';
 export { DEFAULT_STORE_CAP, type StoreCaps } from './state.js';
 export { DEFAULT_MAX_BODY_BYTES } from './http-io.js';

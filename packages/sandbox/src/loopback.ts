@@ -35,6 +35,23 @@ export function localAddresses(): string[] {
     .map((info) => info!.address);
 }
 
+/**
+ * The addresses a socket listening on `host` accepts connections at, for the banner: `0.0.0.0`
+ * listens on IPv4 only, so only IPv4 addresses; `::` on both families (Node's listen is dual-stack).
+ * IPv6 link-local addresses (fe80::/10) are left out: they need a zone (`%eth0`) that a URL cannot
+ * carry for most clients. Any other host is itself.
+ */
+export function listeningAddresses(host: string, interfaces = networkInterfaces()): string[] {
+  if (!isUnspecified(host)) return [host];
+  const ipv4Only = strip(host) === '0.0.0.0';
+  return Object.values(interfaces)
+    .flat()
+    .filter((info) => info !== undefined)
+    // os.networkInterfaces gave the family as a number (4, 6) in Node 18.0-18.3.
+    .filter((info) => (String(info!.family) === 'IPv4' || String(info!.family) === '4' ? true : !ipv4Only && !/^fe[89ab]/i.test(info!.address)))
+    .map((info) => info!.address);
+}
+
 /** A check of whether a URL reaches the sandbox listening on `host`:`port`. */
 export function selfAddressCheck(host: string, port: number): (url: URL) => boolean {
   const own = new Set([strip(host), ...(isUnspecified(host) ? localAddresses().map(strip) : [])]);

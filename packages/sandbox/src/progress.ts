@@ -4,10 +4,11 @@
 // transitions the service makes is not shown (section 3): the chain is the user's, each state
 // checked against the interface's MessageStatus; a state the interface lacks is skipped for it.
 import { schemaEnum } from './contract.js';
+import type { MessageState } from './control-types.js';
 
 export interface ProgressOptions {
   /** States in order, e.g. ['sent', 'received']; empty turns progression off. */
-  states: string[];
+  states: MessageState[];
   /** Wait before each change, ms (0 to 60000); default 1000. */
   delayMs?: number;
 }
@@ -34,15 +35,16 @@ export function checkProgress(value: unknown): Required<ProgressOptions> {
 export function parseProgressFlag(text: string): ProgressOptions {
   const [chain, delay] = text.split('@');
   const states = (chain ?? '').split('>').map((s) => s.trim()).filter(Boolean);
-  return { states, ...(delay !== undefined && { delayMs: Number(delay) }) };
+  // Checked by checkProgress, which names a state of neither interface.
+  return { states: states as MessageState[], ...(delay !== undefined && { delayMs: Number(delay) }) };
 }
 
-export function createProgression(setStatus: (id: string, status: string) => Promise<unknown>) {
+export function createProgression(setStatus: (id: string, status: MessageState) => Promise<unknown>) {
   let settings: Required<ProgressOptions> = { states: [], delayMs: 1000 };
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const states = { 'sms-v2': new Set(schemaEnum('sms-v2', 'MessageStatus')), 'im-v1': new Set(schemaEnum('im-v1', 'MessageStatus')) };
 
-  function step(id: string, chain: readonly string[], delayMs: number) {
+  function step(id: string, chain: readonly MessageState[], delayMs: number) {
     if (chain.length === 0) return;
     const timer = setTimeout(() => {
       timers.delete(timer);

@@ -2,13 +2,14 @@
 // each path template compiled to segment matchers, and per operation its method, operationId,
 // security, accepted media types and documented responses. Nothing here is written by hand.
 import { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
+import type { OperationKey } from './control-types.js';
 
 export type AuthScheme = { kind: 'basic' } | { kind: 'header'; name: string };
 
 export interface Route {
   api: ApiId;
   /** `<api>.<operationId>`: operation ids repeat across interfaces (sendMessage in A, B and C). */
-  key: string;
+  key: OperationKey;
   operationId: string;
   method: string;
   template: string;
@@ -83,7 +84,8 @@ function compile(api: ApiId): ApiRoutes {
       if (!success) throw new Error(`${api} ${operation.operationId}: no 2xx response`);
       const route: Route = {
         api,
-        key: `${api}.${operation.operationId}`,
+        // The control API's OperationKey enum is written from the same bundles at build (test/control-api.test.ts).
+        key: `${api}.${operation.operationId}` as OperationKey,
         operationId: operation.operationId,
         method: method.toUpperCase(),
         template,

@@ -7,6 +7,7 @@ import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v
 import { type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
 import { schemaEnum } from './contract.js';
 import type { ByteBudget } from './bounded-map.js';
+import type { MessageState, OperationKey } from './control-types.js';
 import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
 import { type ProgressOptions, createProgression } from './progress.js';
@@ -33,13 +34,13 @@ export interface ReplyInput {
 /** The control operations of one scope (the sandbox's global one, or a session). */
 export interface SandboxControl {
   /** Changes the status of a B or C message and delivers its status callback (when an address is set). */
-  setStatus(id: string, status: string, options?: SetStatusOptions): Promise<Delivery | undefined>;
+  setStatus(id: string, status: MessageState, options?: SetStatusOptions): Promise<Delivery | undefined>;
   /** A reply (MO message) to B message `messageId`: stored, and delivered as B's reply callback. */
   reply(messageId: string, input: ReplyInput, options?: { wait?: boolean }): Promise<{ id: string; delivery: Delivery | undefined }>;
   faults: {
     inject(spec: FaultSpec): void;
     pending(): Record<string, number>;
-    setLatency(ms: number, operation?: string): void;
+    setLatency(ms: number, operation?: OperationKey): void;
     clear(): void;
   };
   /** Recorded requests, oldest first; `operation` must name an operation (`im-v1.sendMessage`), else it throws. */

@@ -43,7 +43,8 @@ export interface SessionRegistryOptions extends SessionOptions {
 export function createSessionRegistry(options: SessionRegistryOptions) {
   const max = options.max ?? SESSION_DEFAULTS.max;
   const idleMs = options.idleMs ?? SESSION_DEFAULTS.idleMs;
-  if (!Number.isSafeInteger(max) || max < 0) throw new RangeError('sessions.max must be a non-negative integer');
+  // 0 would refuse every session with a 429: a sandbox without sessions is one nobody creates any in.
+  if (!Number.isSafeInteger(max) || max < 1) throw new RangeError('sessions.max must be an integer of at least 1');
   if (!Number.isSafeInteger(idleMs) || idleMs < 1000) throw new RangeError('sessions.idleMs must be an integer of at least 1000 ms');
   const sessions = new Map<string, SessionEntry>();
 

@@ -76,7 +76,7 @@ describe('C im-v1', () => {
     const received: string[] = [];
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 5, onStatus: (s) => void received.push(s.status!) }).node) });
     const id = await sendIm();
-    const statuses = ['submitted', 'sent', 'received', 'read'];
+    const statuses = ['submitted', 'sent', 'received', 'read'] as const;
     const deliveries = await Promise.all(statuses.map((status) => t.sandbox.setStatus(id, status)));
     // In order, one at a time, each started at least 1000/5 ms after the one before.
     expect(received).toEqual(statuses);
@@ -87,7 +87,7 @@ describe('C im-v1', () => {
   it('paces a receiver that allows 100 per second at 10 ms', async () => {
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 100, onStatus: () => {} }).node) });
     const id = await sendIm();
-    const deliveries = await Promise.all(['submitted', 'sent', 'received'].map((status) => t.sandbox.setStatus(id, status)));
+    const deliveries = await Promise.all((['submitted', 'sent', 'received'] as const).map((status) => t.sandbox.setStatus(id, status)));
     const starts = deliveries.map((d) => d!.attempts[0]!.startedAt);
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(10);
   });

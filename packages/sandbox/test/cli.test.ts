@@ -112,6 +112,10 @@ describe('messaging-sandbox CLI', () => {
     expect(io.err()).toMatch(/warning: listening on 0\.0\.0\.0, beyond loopback/);
     expect(io.err()).toMatch(/reachable at: http:\/\/127\.0\.0\.1:\d+/);
     const token = /x-sandbox-control-token: ([0-9a-f]{32})/.exec(io.err())![1]!;
+    // Every address printed answers: 0.0.0.0 is IPv4 only, so no IPv6 address is listed.
+    const reachable = /reachable at: (.*)/.exec(io.err())![1]!.split(', ');
+    expect(reachable.filter((address) => address.includes('['))).toEqual([]);
+    for (const address of reachable) expect((await fetch(`${address}/__sandbox/`, { headers: { 'x-sandbox-control-token': token } })).status, address).toBe(200);
     expect(io.out()).not.toContain('0.0.0.0');
     const url = /messaging sandbox on (http:\/\/\S+)/.exec(io.out())![1]!;
     expect((await fetch(`${url}/__sandbox/`)).status).toBe(401);

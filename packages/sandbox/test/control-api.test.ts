@@ -10,6 +10,7 @@ import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER, createSandboxControlClient, Sa
 import shipped from '../src/generated/control-api.json' with { type: 'json' };
 import type { components } from '../src/generated/control-api.js';
 import { type Sandbox, startSandbox } from '../src/index.js';
+import { createRouteTable } from '../src/routes.js';
 import { listen } from './support.js';
 import { unserializedParameters } from '@messaging-contracts/test-kit/wire-suite';
 
@@ -54,6 +55,12 @@ describe('the control API document', () => {
     expect(await answer.json()).toEqual(shipped);
     expect(shipped.servers[0]!.url.endsWith(CONTROL_BASE_PATH)).toBe(true);
     expect(shipped.components.securitySchemes.controlToken.name).toBe(CONTROL_TOKEN_HEADER);
+  });
+
+  it("types OperationKey as exactly the bundles' operations (written at build, never by hand)", () => {
+    const keys = createRouteTable().apis.flatMap((api) => api.routes.map((route) => route.key));
+    expect([...controlApiDocument.components.schemas.OperationKey.enum].sort()).toEqual([...keys].sort());
+    expect(keys.length).toBeGreaterThan(10);
   });
 
   it('routes every documented operation to an implementation, and documents every implementation', () => {
@@ -170,11 +177,13 @@ describe('createSandboxControlClient', () => {
 describe('filters of the control API', () => {
   it('refuses an operation key that names no operation, naming the parameter and the known keys, on every scope', async () => {
     const client = createSandboxControlClient({ baseUrl: sandbox.url });
+    // @ts-expect-error a misspelt key fails at compile time too (OperationKey is the bundles' operations)
     const global = await client.GET('/requests', { params: { query: { operation: 'im-v1.sendMesage' } } });
     expect(global.response.status).toBe(400);
     expect(violations('GET', '/requests', 400, global.error)).toEqual([]);
     expect(global.error?.error).toMatch(/^operation must be one of gateway-v1\.sendMessage, .*im-v1\.sendMessage, /);
     const session = (await client.POST('/sessions')).data!;
+    // @ts-expect-error not an operation key
     const scoped = await client.GET('/sessions/{sessionId}/requests', { params: { path: { sessionId: session.id }, query: { operation: 'nope' } } });
     expect(scoped.response.status).toBe(400);
     expect(scoped.error?.error).toMatch(/operation must be one of/);

@@ -1,7 +1,7 @@
 // Fault injection and inspection (issue item 6): every documented error of every operation can be
 // injected, and each answer conforms to the bundle; latency; recorded requests; the HTTP control API.
 import { bundle } from '../src/contract.js';
-import { API_IDS } from '../src/index.js';
+import { API_IDS, type OperationKey } from '../src/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { responseViolations, sandboxWithClients } from './support.js';
 
@@ -40,7 +40,7 @@ const cases = API_IDS.flatMap((api) =>
       .flatMap((op) =>
         Object.keys(op.responses)
           .flatMap((status) => (status === 'default' ? ['400', '503'] : /^[45]/.test(status) ? [status] : []))
-          .map((status) => ({ operation: `${api}.${op.operationId}`, status: Number(status) })),
+          .map((status) => ({ operation: `${api}.${op.operationId}` as OperationKey, status: Number(status) })),
       ),
   ),
 );
@@ -73,9 +73,10 @@ describe('fault injection', () => {
 
   it('refuses a status the operation does not document, and an unknown operation', () => {
     expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', status: 503 })).toThrow(/not a documented error/);
-    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.nope', status: 500 })).toThrow(/operation must be one of/);
-    expect(() => t.sandbox.faults.setLatency(0, 'im-v1.nope')).toThrow(/operation must be one of/);
-    expect(() => t.sandbox.faults.setLatency(5, 'im-v1.nope')).toThrow(/operation must be one of/);
+    // Refused at compile time too (OperationKey); from JavaScript, at run time:
+    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.nope' as OperationKey, status: 500 })).toThrow(/operation must be one of/);
+    expect(() => t.sandbox.faults.setLatency(0, 'im-v1.nope' as OperationKey)).toThrow(/operation must be one of/);
+    expect(() => t.sandbox.faults.setLatency(5, 'im-v1.nope' as OperationKey)).toThrow(/operation must be one of/);
   });
 
   it('refuses a fault with neither status nor network, saying one of them is required', () => {

@@ -42,8 +42,25 @@ describe('fixtures', () => {
       /^fixtures\.sms-v2\.messages\[1\]: destination is required \(required\)$/,
     );
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain('(`fixtures.sms-v2.messages[1]: destination is required (required)`)');
-    await expect(startSandbox({ port: 0, fixtures: { 'campaign-manager-v1': { app: { templates: [{ id: 'x' }] } } } })).rejects.toThrow(/fixtures\.campaign-manager-v1\.app\.templates: /);
+    // A template is named by its index, like a message: `templates[1]: id …`, not `templates: 1/id …`.
+    await expect(startSandbox({ port: 0, fixtures: { 'campaign-manager-v1': { app: { templates: [{ id: 1, name: 'a' }, { id: 'x' }] } } } })).rejects.toThrow(
+      /^fixtures\.campaign-manager-v1\.app\.templates\[1\]: id must be an integer \(type\)/,
+    );
     await expect(startSandbox({ port: 0, fixtures: { 'gateway-v2': {} } as never })).rejects.toThrow(/fixtures\.gateway-v2: not an interface id/);
+  });
+
+  it('refuses an unknown key at every level, naming its path and the keys allowed there', async () => {
+    const message = { destination: '+447700900123', content: 'preloaded' };
+    const refusals: [unknown, string][] = [
+      [{ 'gateway-v2': {} }, 'fixtures.gateway-v2: not an interface id (gateway-v1, sms-v2, im-v1, campaign-manager-v1)'],
+      [{ 'gateway-v1': { mesages: [message] } }, "fixtures.gateway-v1.mesages: not a key of gateway-v1's entry (messages)"],
+      [{ 'sms-v2': { messages: [], extra: 1 } }, "fixtures.sms-v2.extra: not a key of sms-v2's entry (messages)"],
+      [{ 'im-v1': { Messages: [] } }, "fixtures.im-v1.Messages: not a key of im-v1's entry (messages)"],
+      [{ 'campaign-manager-v1': { 'demo-app': { list: [{ name: 'x' }] } } }, "fixtures.campaign-manager-v1.demo-app.list: not a key of an application's entry (lists, templates)"],
+    ];
+    for (const [given, error] of refusals) {
+      await expect(startSandbox({ port: 0, fixtures: given as Fixtures }), JSON.stringify(given)).rejects.toThrow(new TypeError(error));
+    }
   });
 
   it('reads --fixtures from a file, refusing one that is not JSON', () => {
@@ -52,8 +69,16 @@ describe('fixtures', () => {
     writeFileSync(join(dir, 'good.json'), JSON.stringify(fixtures));
     writeFileSync(join(dir, 'bad.json'), '{ nope');
     expect(parseCliArgs(['--fixtures', join(dir, 'good.json')])).toMatchObject({ fixtures });
-    expect(() => parseCliArgs(['--fixtures', join(dir, 'bad.json')])).toThrow(/--fixtures: fixtures: the file is not JSON/);
-    expect(() => parseCliArgs(['--fixtures', join(dir, 'missing.json')])).toThrow(/cannot read the file/);
+    writeFileSync(join(dir, 'comma.json'), '{\n  "sms-v2": { "messages": [] },\n}\n');
+    // The file's path and where its JSON breaks (line, column, what V8 expected there).
+    expect(() => parseCliArgs(['--fixtures', join(dir, 'bad.json')])).toThrow(`--fixtures: ${join(dir, 'bad.json')} is not JSON: line 1 column 3: Expected property name or '}'`);
+    expect(() => parseCliArgs(['--fixtures', join(dir, 'comma.json')])).toThrow(`--fixtures: ${join(dir, 'comma.json')} is not JSON: line 3 column 1: Expected double-quoted property name`);
+    // The file's path and the system's reason.
+    expect(() => parseCliArgs(['--fixtures', join(dir, 'missing.json')])).toThrow(`--fixtures: cannot read ${join(dir, 'missing.json')}: ENOENT (no such file or directory)`);
+    expect(() => parseCliArgs(['--fixtures', dir])).toThrow(`--fixtures: cannot read ${dir}: EISDIR (illegal operation on a directory)`);
+    expect(() => parseCliArgs(['--https-cert', join(dir, 'cert.pem'), '--https-key', join(dir, 'key.pem')])).toThrow(
+      `--https-cert: cannot read ${join(dir, 'cert.pem')}: ENOENT (no such file or directory)`,
+    );
   });
 
   it("README's fixtures example loads, and its templates carry only the fields TemplateGetResponse defines", async () => {

@@ -4,7 +4,7 @@ import { createImClient } from '@messaging-contracts/im-v1-client';
 import { createImV1StatusReceiver } from '@messaging-contracts/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
-import { type Sandbox, startSandbox } from '../src/index.js';
+import { type MessageState, type Sandbox, startSandbox } from '../src/index.js';
 import { listen } from './support.js';
 
 let sandbox: Sandbox;
@@ -55,7 +55,8 @@ describe('automatic progression', () => {
   });
 
   it('refuses a state neither B nor C has, and parses --progress', () => {
-    expect(() => sandbox.progress.set({ states: ['delivered'] })).toThrow(/delivered is a state of neither B nor C/);
+    // Refused at compile time too (MessageState); from JavaScript, at run time:
+    expect(() => sandbox.progress.set({ states: ['delivered' as MessageState] })).toThrow(/delivered is a state of neither B nor C/);
     expect(() => sandbox.progress.set({ states: ['sent'], delayMs: -1 })).toThrow(/delayMs/);
     expect(parseCliArgs(['--progress', 'sent>received@250'])).toMatchObject({ progress: { states: ['sent', 'received'], delayMs: 250 } });
     expect(() => parseCliArgs(['--progress', 'sent>delivered'])).toThrow(/--progress/);

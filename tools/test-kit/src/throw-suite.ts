@@ -41,7 +41,13 @@ export function describeThrowOnError<T>(suite: ThrowSuite<T>): void {
           const failure = await thrown(() => call(client()));
           expect(failure).toBeInstanceOf(suite.ErrorClass);
           expect(failure).toBeInstanceOf(suite.ResponseError);
-          expect(failure).toMatchObject({ name: suite.ErrorClass.name, status: error.status, body: error.body, operation, message: `${operation} answered ${error.status}` });
+          expect(failure).toMatchObject({ name: suite.ErrorClass.name, status: error.status, body: error.body, operation });
+          // The message names the call and the status, then the body's own text when it has one
+          // (client-core's throw-on-error.test.ts checks each shape word for word).
+          const { message } = failure as Error;
+          expect(message.startsWith(`${operation} answered ${error.status}`)).toBe(true);
+          const text = typeof error.body === 'string' ? error.body : (error.body as { message?: unknown } | null)?.message;
+          if (typeof text === 'string' && text.length <= 300) expect(message).toBe(`${operation} answered ${error.status}: ${text}`);
           expect((failure as { response: Response }).response.status).toBe(error.status);
         });
       }

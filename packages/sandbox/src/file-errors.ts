@@ -1,0 +1,44 @@
+// Reading the files the CLI is given (--fixtures, --https-cert, --https-key): an error names the
+// file and the reason (the system's code, or where the JSON breaks), so a wrong path or a stray
+// comma is found without guessing. Never the file's content (it may hold a key).
+import { readFileSync, statSync } from 'node:fs';
+
+/** The file's text; throws `<file>: <CODE> (<what it means>)`, or `<file> is over <n> bytes`. */
+export function readTextFile(file: string, maxBytes: number): string {
+  try {
+    if (statSync(file).size > maxBytes) throw new RangeError(`${file} is over ${maxBytes} bytes`);
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof RangeError) throw error;
+    throw new TypeError(`cannot read ${file}: ${systemReason(error)}`);
+  }
+}
+
+/** `ENOENT (no such file or directory)` from a node:fs error, without the path it repeats. */
+function systemReason(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  // node:fs messages read `ENOENT: no such file or directory, open '<path>'`.
+  const meaning = /^[A-Z]+: ([^,]+)/.exec(text)?.[1];
+  if (typeof code === 'string') return meaning ? `${code} (${meaning})` : code;
+  return 'unreadable';
+}
+
+/** The line and column (from 1) of a character offset. */
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `line ${line} column ${offset - before.lastIndexOf('\n')}`;
+}
+
+/**
+ * Where and why JSON.parse refused `text`: `line 3 column 7: Expected ',' or '}' after property
+ * value`. V8's messages that quote the input are cut to their first clause.
+ */
+export function jsonSyntaxError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const at = /^(.*) in JSON at position (\d+)/.exec(message);
+  if (at) return `${lineColumn(text, Number(at[2]))}: ${at[1]}`;
+  if (/Unexpected end of JSON input/.test(message)) return `${lineColumn(text, text.length)}: the JSON ends early`;
+  return (message.split(',')[0] ?? '').slice(0, 60) || 'not JSON';
+}
