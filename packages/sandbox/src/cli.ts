@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // messaging-sandbox: starts the sandbox and prints where each interface is, the credentials to use,
 // and how to point callbacks at a receiver. Ctrl-C (SIGINT) or SIGTERM closes it cleanly, and so
-// does the exit of the process that started it (unless --outlive-parent).
+// does the exit of the package runner that started it (npx, npm exec, pnpm exec; unless --outlive-parent).
 import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { corsPolicy } from './cors.js';
@@ -61,8 +61,11 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // `npx messaging-sandbox` runs it under npm, which exits on SIGTERM without passing it on: the
-  // sandbox, re-parented, would keep serving. So it stops when its parent goes away.
-  if (!options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
+  // sandbox, re-parented, would keep serving. So under a package runner (npm and pnpm set
+  // npm_command=exec for `npx`, `npm exec` and `pnpm exec`) it stops when that runner goes away.
+  // Started directly, it keeps the usual behaviour of a server: a shell that started it in the
+  // background may exit (a CI step whose later steps use it).
+  if (process.env.npm_command === 'exec' && !options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
   const c = sandbox.credentials;
   const urls = sandbox.callbackUrls();
   const links = bannerLinks();

@@ -1,7 +1,8 @@
-// The CLI stops when the process that started it exits, as under `npx messaging-sandbox` when npm
-// exits on SIGTERM without passing it on: started through an intermediate process that exits once
-// the banner is printed, the sandbox is gone within seconds and its port refuses connections.
-// With --outlive-parent it keeps serving.
+// Under a package runner (npm_command=exec, as npx, npm exec and pnpm exec set it), the CLI stops
+// when the runner exits, as under `npx messaging-sandbox` when npm exits on SIGTERM without passing
+// it on: started through an intermediate process that exits once the banner is printed, the sandbox
+// is gone within seconds and its port refuses connections. With --outlive-parent, or started
+// directly (no runner), it keeps serving, as a server backgrounded by a shell that exits must.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,9 +28,12 @@ child.on('exit', (code) => { process.stdout.write(JSON.stringify({ exited: code,
 `;
 
 /** Runs the CLI with `args` under the intermediate, which has exited when this resolves. */
-function startOrphan(args: string[]): Promise<{ pid: number; url: string }> {
+function startOrphan(args: string[], runner = true): Promise<{ pid: number; url: string }> {
   return new Promise((resolve, reject) => {
-    const parent = spawn(process.execPath, ['-e', intermediate, bin, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const env = { ...process.env };
+    if (runner) env.npm_command = 'exec';
+    else delete env.npm_command;
+    const parent = spawn(process.execPath, ['-e', intermediate, bin, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
     let out = '';
     parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     parent.on('close', (code) => {
@@ -61,7 +65,7 @@ afterEach(() => {
   for (const pid of left.splice(0)) if (running(pid)) process.kill(pid, 'SIGKILL');
 });
 
-it('stops when the process that started it exits', async () => {
+it('under a package runner, stops when the runner that started it exits', async () => {
   const { pid, url } = await startOrphan(['--port', '0']);
   left.push(pid);
   // Polled once a second: gone within a few, under load too (a bound on a hang, not a speed check).
@@ -70,8 +74,11 @@ it('stops when the process that started it exits', async () => {
   expect(await serves(url)).toBe(false);
 }, 30_000);
 
-it('keeps serving after it with --outlive-parent, until it is stopped', async () => {
-  const { pid, url } = await startOrphan(['--port', '0', '--outlive-parent']);
+it.each([
+  ['under a runner with --outlive-parent', ['--port', '0', '--outlive-parent'], true],
+  ['started directly (no runner)', ['--port', '0'], false],
+] as const)('keeps serving after its parent exits %s, until it is stopped', async (_title, args, runner) => {
+  const { pid, url } = await startOrphan([...args], runner);
   left.push(pid);
   // Three polls' time after its parent exited, it still runs and answers.
   await sleep(3000);
