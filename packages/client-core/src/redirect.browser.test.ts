@@ -3,7 +3,7 @@
 // status 0, no headers. The built client (dist/, as a bundler would ship it) is loaded into a page
 // on one loopback origin and calls a server on another that answers the CORS preflight and then
 // 308 with a Location: the call must throw ClientNetworkError kind 'redirect', not resolve an
-// empty "success".
+// empty "success". A redirected preflight the browser refuses before the call (kind 'network').
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,8 +26,8 @@ let apiOrigin: string;
  */
 const PAGE = `
 import { createCoreClient } from '/core/index.js';
-window.post = async (baseUrl) => {
-  const client = createCoreClient({ baseUrl, basePath: '/rest/test', auth: { type: 'basic', username: 'acme', password: 'pw' } });
+window.post = async (baseUrl, basePath) => {
+  const client = createCoreClient({ baseUrl, basePath, auth: { type: 'basic', username: 'acme', password: 'pw' } });
   try {
     const { data, error, response } = await client.POST('/things', { body: { text: 'hello' } });
     return { resolved: { data, error, status: response.status, type: response.type } };
@@ -61,6 +61,8 @@ beforeAll(async () => {
   api = createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
     const cors = { 'access-control-allow-origin': appOrigin };
+    // Under /rest/moved/ the preflight itself is redirected.
+    if (req.method === 'OPTIONS' && req.url!.startsWith('/rest/moved/')) return res.writeHead(308, { ...cors, location: `${apiOrigin}/elsewhere` }).end();
     if (req.method === 'OPTIONS') {
       return res.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'authorization, content-type' }).end();
     }
@@ -78,22 +80,38 @@ afterAll(async () => {
   api?.close();
 });
 
-it('a 308 from another origin throws ClientNetworkError kind redirect in Chromium, and is not followed', async () => {
+/** Calls `POST <basePath>/things` on the API from a fresh page of the app's origin; how it ended. */
+async function postFromPage(basePath: string) {
   const tab = await browser.newPage();
   try {
     await tab.goto(`${appOrigin}/`);
     await tab.waitForFunction(() => 'post' in window);
-    const outcome = await tab.evaluate((baseUrl) => (window as unknown as { post: (baseUrl: string) => Promise<unknown> }).post(baseUrl), apiOrigin);
-    expect(outcome).toEqual({
-      thrown: {
-        name: 'ClientNetworkError',
-        kind: 'redirect',
-        message: expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/rest\/test\/things .*redirect.*browser/),
-      },
-    });
-    // The preflight and the call went out; the Location was never asked for.
-    expect(asked).toEqual(['OPTIONS /rest/test/things', 'POST /rest/test/things']);
+    return await tab.evaluate(
+      ([baseUrl, path]) => (window as unknown as { post: (baseUrl: string, basePath: string) => Promise<unknown> }).post(baseUrl!, path!),
+      [apiOrigin, basePath],
+    );
   } finally {
     await tab.close();
   }
+}
+
+it('a 308 from another origin throws ClientNetworkError kind redirect in Chromium, and is not followed', async () => {
+  asked.length = 0;
+  expect(await postFromPage('/rest/test')).toEqual({
+    thrown: {
+      name: 'ClientNetworkError',
+      kind: 'redirect',
+      message: expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/rest\/test\/things got 0, a redirect the browser hid: redirects are not followed$/),
+    },
+  });
+  // The preflight and the call went out; the Location was never asked for.
+  expect(asked).toEqual(['OPTIONS /rest/test/things', 'POST /rest/test/things']);
+}, 60_000);
+
+it('a redirected preflight is refused by the browser itself: kind network, and the call never goes out', async () => {
+  asked.length = 0;
+  expect(await postFromPage('/rest/moved')).toEqual({
+    thrown: { name: 'ClientNetworkError', kind: 'network', message: expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/rest\/moved\/things failed: /) },
+  });
+  expect(asked).toEqual(['OPTIONS /rest/moved/things']);
 }, 60_000);
