@@ -272,8 +272,9 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     };
     // Section 1: "HTTPS is used". No redirect is followed (redirect is always 'manual'): one would
     // resend the body and the credentials wherever its Location points, plain http or another origin.
-    if ((status > 299 && status < 400 && headers.has('location')) || response.redirected) {
-      throw fail('redirect', `got ${status}: redirects are not followed`);
+    // A browser answers a manual redirect with an `opaqueredirect` Response: status 0, no headers.
+    if (!status || (status > 299 && status < 400 && headers.has('location')) || response.redirected) {
+      throw fail('redirect', `got ${status || '0, a redirect the browser hid'}: redirects are not followed`);
     }
     const length = headers.get('content-length');
     const tooLarge = () => fail('response-too-large', `response body over maxResponseBytes (${maxResponseBytes})`);

@@ -100,3 +100,12 @@ it('a per-call fetch is held to the same rule', async () => {
   const error = await thrown(() => c.POST('/things', { body: {}, fetch: (request: Request) => fetch(request) }));
   expect(error).toMatchObject({ kind: 'redirect' });
 });
+
+// A browser's fetch answers a manual redirect with an `opaqueredirect` Response: status 0, no
+// Location (redirect.browser.test.ts shows it in Chromium). Node's fetch cannot make one; a fetch
+// resolving any status-0 Response stands in for it here.
+it('a status-0 answer (a browser hides a redirect so) is a redirect, not an empty success', async () => {
+  const error = await thrown(() => post(plain.url, async () => Response.error()));
+  expect(error).toBeInstanceOf(ClientNetworkError);
+  expect(error).toMatchObject({ kind: 'redirect', message: `POST ${plain.url}/rest/test/things got 0, a redirect the browser hid: redirects are not followed` });
+});

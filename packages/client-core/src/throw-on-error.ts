@@ -62,10 +62,18 @@ export type ThrowingMethod<Paths extends {}, Method extends HttpMethod, Media ex
   ...init: InitParam<Checked<Init, FetchOptions<Operation<Paths, Path, Method>>>>
 ) => Promise<SuccessData<Response<Operation<Paths, Path, Method>, Init, Media>>>;
 
+/**
+ * The mark of a client in throw-on-error mode (a non-enumerable `true` at run time). Wrappers that
+ * read `{ data, error, response }` (the validators' `withValidation`) look for it by this name, so
+ * they refuse such a client at compile time and at run time: they must wrap the plain client, and
+ * throw-on-error mode goes on last, `throwOnError(withValidation(client, ...))`.
+ */
+export const THROWS_ON_ERROR = '~throwsOnError';
+
 /** A client in throw-on-error mode: the same calls, each resolving to the success body; `use` and `eject` as openapi-fetch's. */
 export type ThrowingClient<Paths extends {}, Media extends MediaType = MediaType> = Pick<StrictClient<Paths, Media>, 'use' | 'eject'> & {
   [Method in HttpMethod as Uppercase<Method>]: ThrowingMethod<Paths, Method, Media>;
-};
+} & { readonly [THROWS_ON_ERROR]: true };
 
 type ErrorOf<O> = O extends Record<string | number, any> ? Exclude<Response<O, Record<never, never>, MediaType>['error'], undefined> : never;
 /** Every documented error body of an interface: what a `ResponseError` of its client can carry. */
@@ -97,6 +105,7 @@ export function throwingClient<Paths extends {}, E extends ResponseError>(
     };
   }
   throwing.request = (method, url, init) => throwing[String(method).toUpperCase()]!(url as string, init);
+  Object.defineProperty(throwing, THROWS_ON_ERROR, { value: true });
   return throwing as unknown as ThrowingClient<Paths>;
 }
 

@@ -4,7 +4,7 @@
 // changes at all.
 import { createCampaignManagerClient } from '@messaging-contracts/campaign-manager-v1-client';
 import { createGatewayClient } from '@messaging-contracts/gateway-v1-client';
-import { createImClient } from '@messaging-contracts/im-v1-client';
+import { createImClient, ImResponseError, throwOnError } from '@messaging-contracts/im-v1-client';
 import { createSmsClient } from '@messaging-contracts/sms-v2-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RecordedRequest, type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
@@ -251,5 +251,27 @@ describe('off: a client without the wrapper', () => {
     const params = { path: { messageid: 4187321 } };
     await withValidation(gateway(), gatewayV1, { response: 'off' }).GET('/messages/{messageid}', { params });
     expect(params).toEqual({ path: { messageid: 4187321 } });
+  });
+});
+
+describe('with throw-on-error mode', () => {
+  const throwing = () => throwOnError(createImClient({ baseUrl: server.url, apiKey }));
+  const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello' } } } as const;
+
+  it('goes on last: throwOnError(withValidation(client, ...)) validates, then resolves the body or throws', async () => {
+    const client = throwOnError(withValidation(createImClient({ baseUrl: server.url, apiKey }), imV1));
+    server.reply({ status: 202, body: { id: '3f2b8c1e-9a4d-4e6f-8b2a-1c5d7e9f0a3b' } });
+    await expect(client.POST('/message', { body })).resolves.toEqual({ id: '3f2b8c1e-9a4d-4e6f-8b2a-1c5d7e9f0a3b' });
+    await expect(client.POST('/message', { body: { ...body, destination: {} } })).rejects.toBeInstanceOf(ContractViolationError);
+    server.reply({ status: 401, body: { code: 401, message: 'Unauthorized', errors: [] } });
+    await expect(client.POST('/message', { body })).rejects.toBeInstanceOf(ImResponseError);
+  });
+
+  it('is refused inside withValidation, naming the order, before any call', () => {
+    // @ts-expect-error a client in throw-on-error mode has no `response` to check
+    expect(() => withValidation(throwing(), imV1)).toThrow(
+      new TypeError('withValidation got a client in throw-on-error mode: wrap with withValidation first: throwOnError(withValidation(client, validators))'),
+    );
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -88,12 +88,22 @@ const defaultReport = (report: ResponseViolationReport) => {
 
 type Call = (url: string, init?: Init & Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
+// A client in throw-on-error mode resolves to the success body alone, with no `response` to check
+// against the contract: client-core marks it with this property (its THROWS_ON_ERROR; named here,
+// as this package has no runtime dependency), and it is refused at compile time and at run time.
+const THROWS_ON_ERROR = '~throwsOnError';
+const WRONG_ORDER = 'wrap with withValidation first: throwOnError(withValidation(client, validators))';
+/** The parameter a throw-on-error client meets: the message, which no client is assignable to. */
+type NotThrowing<C> = C extends { readonly [THROWS_ON_ERROR]: true } ? typeof WRONG_ORDER : C;
+
 /**
  * `client` with contract validation: the same object shape, every HTTP method wrapped. Requests
  * that break the contract throw a ContractViolationError before any I/O; responses are checked
- * per `options.response`.
+ * per `options.response`. Wrap the plain client: a client in throw-on-error mode is refused
+ * (`throwOnError(withValidation(client, validators))` is the order).
  */
-export function withValidation<C extends object>(client: C, validators: ValidatorSet, options: WithValidationOptions = {}): C {
+export function withValidation<C extends object>(client: NotThrowing<C>, validators: ValidatorSet, options: WithValidationOptions = {}): C {
+  if ((client as Record<string, unknown>)[THROWS_ON_ERROR] === true) throw new TypeError(`withValidation got a client in throw-on-error mode: ${WRONG_ORDER}`);
   const { request = true, response = 'report', onResponseViolation = defaultReport, now, maxViolations } = options;
   const validateOptions: ValidateOptions = { ...(now && { now }), ...(maxViolations !== undefined && { maxViolations }) };
   const wrap = (method: string, call: Call): Call =>

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { attwProfile, runAttw, type AttwResult } from './attw.js';
 import { checkFileList, checkSourceMaps } from './file-list.js';
 import { checkManifest } from './manifest.js';
 import { fileText, readTarball, type PackedPackage } from './pack.js';
 import { runPublint } from './publint.js';
 import { checkReadmePaths, repositoryWebOf } from './readme-paths.js';
-import { type Manifest, repoRoot } from './workspace.js';
+import { baseBranch, type Manifest, repoRoot } from './workspace.js';
 
 export interface TarballReport {
   name: string;
@@ -46,12 +44,6 @@ function readmeProblems(manifest: Manifest, packed: PackedPackage, readme: strin
   const repositoryWeb = repositoryWebOf(manifest.repository);
   if (repositoryWeb === undefined) return []; // checkManifest reports it
   return checkReadmePaths(readme, { files: packed.files, relativeDir: packed.relativeDir, repoRoot, repositoryWeb, branch: baseBranch() });
-}
-
-/** The branch repository links name: the one changesets releases from. */
-function baseBranch(): string {
-  const config = JSON.parse(readFileSync(join(repoRoot, '.changeset', 'config.json'), 'utf8')) as { baseBranch?: string };
-  return config.baseBranch ?? 'main';
 }
 
 /** All problems of a report, each prefixed with the check that found it. */

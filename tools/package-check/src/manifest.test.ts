@@ -10,6 +10,7 @@ const good: Manifest = {
   license: 'MIT',
   sideEffects: false,
   repository: { type: 'git', url: 'git+https://github.com/example/messaging-contracts.git', directory: 'packages/x-client' },
+  homepage: 'https://github.com/example/messaging-contracts/tree/main/packages/x-client#readme',
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
   files: ['dist'],
   engines: { node: NODE },
@@ -37,6 +38,15 @@ const tests: [string, { manifest: Manifest; readme?: string | undefined; want: (
     'a repository pointing at another folder',
     { manifest: { ...good, repository: { ...(good.repository as object), directory: 'packages/y-client' } }, want: ['repository.directory is "packages/y-client", not "packages/x-client"'] },
   ],
+  [
+    'no homepage (npm docs would open the repository root)',
+    {
+      manifest: { ...good, homepage: undefined },
+      want: ['homepage is undefined, not the package\'s README, "https://github.com/example/messaging-contracts/tree/main/packages/x-client#readme" (npm docs opens it)'],
+    },
+  ],
+  ['the repository root as homepage', { manifest: { ...good, homepage: 'https://github.com/example/messaging-contracts#readme' }, want: [/^homepage is "https:\/\/github\.com\/example\/messaging-contracts#readme", not the package's README/] }],
+  ["another package's README as homepage", { manifest: { ...good, homepage: 'https://github.com/example/messaging-contracts/tree/main/packages/y-client#readme' }, want: [/^homepage is .*y-client/] }],
   ['a shorthand repository string', { manifest: { ...good, repository: 'github:example/x' }, want: [/"repository" is missing/] }],
   ['sideEffects left out', { manifest: { ...good, sideEffects: undefined }, want: [/"sideEffects" is not false/] }],
   [
@@ -59,7 +69,7 @@ const tests: [string, { manifest: Manifest; readme?: string | undefined; want: (
 
 describe('checkManifest', () => {
   it.each(tests)('%s', (_title, test) => {
-    const problems = checkManifest(test.manifest, 'packages/x-client', 'readme' in test ? test.readme : readme, NODE);
+    const problems = checkManifest(test.manifest, 'packages/x-client', 'readme' in test ? test.readme : readme, NODE, 'main');
     expect(problems).toHaveLength(test.want.length);
     test.want.forEach((expected, index) => {
       if (typeof expected === 'string') expect(problems[index]).toBe(expected);

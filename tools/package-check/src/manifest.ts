@@ -1,5 +1,6 @@
 import { checkInternalRanges } from './internal-ranges.js';
-import { type Manifest, supportedNode } from './workspace.js';
+import { repositoryWebOf } from './readme-paths.js';
+import { baseBranch, type Manifest, supportedNode } from './workspace.js';
 
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'] as const;
 
@@ -12,9 +13,16 @@ const MODULE_FILE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
  * subpath leads to a module, `files`, `license`, `repository` (with its folder),
  * `sideEffects: false` for packages of modules, no `workspace:` range left, our own packages by the
  * range their kind takes (internal-ranges.ts: client-core by caret, the rest exact), a README with a
- * TypeScript usage example, and `engines.node` the supported versions (`node`, the root's).
+ * TypeScript usage example, `engines.node` the supported versions (`node`, the root's), and a
+ * `homepage` at the package's own README (homepageOf).
  */
-export function checkManifest(manifest: Manifest, relativeDir: string, readme: string | undefined, node: string = supportedNode()): string[] {
+export function checkManifest(
+  manifest: Manifest,
+  relativeDir: string,
+  readme: string | undefined,
+  node: string = supportedNode(),
+  branch: string = baseBranch(),
+): string[] {
   const problems: string[] = [];
   if (manifest.type !== 'module') problems.push('"type" is not "module": the packages are ESM-only');
   // What npm warns an integrator about on an unsupported Node; the same range in every package.
@@ -23,6 +31,7 @@ export function checkManifest(manifest: Manifest, relativeDir: string, readme: s
   if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push('"files" is missing');
   if (typeof manifest.license !== 'string' || manifest.license.trim() === '') problems.push('"license" is missing');
   problems.push(...checkRepository(manifest.repository, relativeDir));
+  problems.push(...checkHomepage(manifest, relativeDir, branch));
 
   const exports = manifest.exports;
   if (!exports || typeof exports !== 'object' || Array.isArray(exports)) {
@@ -65,6 +74,22 @@ export function checkManifest(manifest: Manifest, relativeDir: string, readme: s
 export function usageExample(readme: string): string | undefined {
   const match = /^```(?:ts|typescript)[^\n]*\n([\s\S]*?)^```/m.exec(readme);
   return match?.[1];
+}
+
+/**
+ * Where `npm docs <package>` and the registry's page send a reader: the package's own README in the
+ * repository, on the branch releases come from. Without `homepage`, npm makes
+ * `<repository>#readme` from `repository.url`: the repository's root README, not the package's.
+ */
+function homepageOf(repository: unknown, relativeDir: string, branch: string): string | undefined {
+  const web = repositoryWebOf(repository);
+  return web && `${web}/tree/${branch}/${relativeDir}#readme`;
+}
+
+export function checkHomepage(manifest: Manifest, relativeDir: string, branch: string): string[] {
+  const expected = homepageOf(manifest.repository, relativeDir, branch);
+  if (expected === undefined || manifest.homepage === expected) return []; // checkRepository names a bad repository
+  return [`homepage is ${JSON.stringify(manifest.homepage)}, not the package's README, "${expected}" (npm docs opens it)`];
 }
 
 function checkRepository(repository: unknown, relativeDir: string): string[] {

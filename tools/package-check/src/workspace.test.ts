@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_PUBLISHABLE } from './test-support/expected.js';
-import { listWorkspacePackages, publishablePackages, readManifest, supportedNode } from './workspace.js';
+import { checkHomepage } from './manifest.js';
+import { baseBranch, listWorkspacePackages, publishablePackages, readManifest, supportedNode } from './workspace.js';
 
 // Discovery reads `private` from each manifest; the expected list pins the result, so a package made
 // private (it would silently stop being released) or a tool made public (it would be published)
@@ -26,6 +27,11 @@ describe('workspace discovery', () => {
     expect(supportedNode()).toBe('^20.19.0 || ^22.12.0 || >=24.0.0');
     const stated = Object.fromEntries(all.map((pkg) => [pkg.name, (readManifest(pkg.dir).engines as { node?: string } | undefined)?.node]));
     expect(stated).toEqual(Object.fromEntries(all.map((pkg) => [pkg.name, supportedNode()])));
+  });
+
+  it("gives every publishable package a homepage at its own README (npm docs opens it, not the repository's root)", () => {
+    const problems = publishablePackages().flatMap((pkg) => checkHomepage(readManifest(pkg.dir), pkg.relativeDir, baseBranch()).map((problem) => `${pkg.name}: ${problem}`));
+    expect(problems).toEqual([]);
   });
 
   it('reports each package folder relative to the repository root', () => {

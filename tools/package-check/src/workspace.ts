@@ -69,6 +69,12 @@ export function supportedNode(root: string = repoRoot): string {
   return range;
 }
 
+/** The branch repository links name: the one changesets releases from. */
+export function baseBranch(root: string = repoRoot): string {
+  const config = JSON.parse(readFileSync(join(root, '.changeset', 'config.json'), 'utf8')) as { baseBranch?: string };
+  return config.baseBranch ?? 'main';
+}
+
 export function readManifest(dir: string): Manifest {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
 }
