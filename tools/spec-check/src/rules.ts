@@ -333,3 +333,20 @@ export const securityRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kin
   }
   return findings;
 };
+
+/**
+ * Section 3's narrowing of a documented schema at one place: the property's nodes there, read
+ * together, meet the expectation (B's 202: `status` is `accepted` only). Reported at the place.
+ */
+export const narrowingRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: 'narrowing' }>): Finding<L>[] => {
+  const { at, missing } = locator.narrowing(entry);
+  const findings: Finding<L>[] = [...missing];
+  for (const { parent, nodes, own } of at) {
+    if (own.length === 0) {
+      findings.push({ loc: parent.loc, expected: `property ${entry.property} narrowed here: ${entry.rule}`, found: nodes.length ? `${entry.schema}'s values only` : `no property ${entry.property}` });
+      continue;
+    }
+    for (const finding of checkSchema(locator.view, nodes, entry.expect, 'partial')) findings.push({ ...finding, loc: own[0]!.loc });
+  }
+  return findings;
+};
