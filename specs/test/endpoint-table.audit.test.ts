@@ -88,10 +88,12 @@ function checkRow(document: Json, basePath: string, row: EndpointRow) {
   const success = deref(document, operation.responses?.[status!]);
   expect(success, `${status} response`).toBeDefined();
   if (/^no body schema/.test(said!)) {
-    // B's description endpoint: a body exists, but neither its schema nor its media type is given,
-    // so one media range (`*/*`) without a schema; no `content` at all would say "no body".
-    expect(Object.keys(success.content ?? {}), 'a body of any media type').toEqual(['*/*']);
-    expect(success.content['*/*'], 'no body schema').toEqual({});
+    // B's description endpoint: a body exists, its schema is not given, and it is JSON as every
+    // body ("All request and response bodies are JSON", the document's opening): `application/json`
+    // without a schema (an example aside); no `content` at all would say "no body".
+    expect(markdown).toContain('All request and response bodies are JSON.');
+    expect(Object.keys(success.content ?? {}), 'a JSON body').toEqual(['application/json']);
+    expect(success.content['application/json'].schema, 'no body schema').toBeUndefined();
   } else if (/^no body/.test(said!)) {
     expect(success.content, 'no body').toBeUndefined();
   } else {

@@ -9,7 +9,7 @@ describe('throw-on-error mode', () => {
     const accepted = await client.POST('/messages', { body: {} as never });
     expectTypeOf(accepted).toExtend<SendMessageReply>();
     expectTypeOf(accepted.status).toEqualTypeOf<'accepted' | undefined>();
-    expectTypeOf(await client.GET('/openapi.yaml')).toEqualTypeOf<string>();
+    expectTypeOf(await client.GET('/openapi.yaml')).toEqualTypeOf<unknown>();
   });
   it('throws SmsResponseError carrying B\'s error body', () => {
     expectTypeOf<SmsResponseError['body']>().toEqualTypeOf<ErrorBody>();
