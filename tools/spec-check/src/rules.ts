@@ -171,12 +171,12 @@ export const openRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: '
       for (const operation of locator.allOperations()) {
         const callbacks = get(view, operation, 'callbacks');
         if (callbacks && isObject(callbacks.value) && Object.keys(callbacks.value).length > 0) {
-          findings.push({ loc: callbacks.loc, expected: 'no callbacks (this interface sends no events)', found: `callbacks ${Object.keys(callbacks.value).join(', ')}` });
+          findings.push({ loc: callbacks.loc, expected: 'no callbacks (no events of this interface are shown in the spec document)', found: `callbacks ${Object.keys(callbacks.value).join(', ')}` });
         }
       }
       const webhooks = get(view, locator.root, 'webhooks');
       if (webhooks && isObject(webhooks.value) && Object.keys(webhooks.value).length > 0) {
-        findings.push({ loc: webhooks.loc, expected: 'no webhooks (this interface sends no events)', found: `webhooks ${Object.keys(webhooks.value).join(', ')}` });
+        findings.push({ loc: webhooks.loc, expected: 'no webhooks (no events of this interface are shown in the spec document)', found: `webhooks ${Object.keys(webhooks.value).join(', ')}` });
       }
       return findings;
     }
