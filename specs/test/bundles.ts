@@ -32,3 +32,24 @@ export function resolvePointer(document: Json, pointer: string): Json {
     .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((node, token) => (node == null ? undefined : node[token]), document);
 }
+
+const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The responses of one status code of every operation of a bundle, each with a `$ref` to its JSON
+ * body schema inside the bundle as ajv knows it (`bundle.json`), for the audits that validate
+ * bodies against what the document says; `schema` is undefined where the response has no JSON body.
+ */
+export function jsonResponses(bundle: Json, code: string): Array<{ name: string; schema: Json | undefined }> {
+  return Object.entries<Json>(bundle.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries<Json>(item)
+      .filter(([, operation]) => operation?.responses?.[code] !== undefined)
+      .map(([method, operation]) => {
+        // The response's own place: a shared response's pointer where it is a $ref.
+        const raw = operation.responses[code];
+        const at = typeof raw.$ref === 'string' ? raw.$ref.slice(1) : `/paths/${escapeToken(path)}/${method}/responses/${code}`;
+        const found = deref(bundle, raw)?.content?.['application/json']?.schema !== undefined;
+        return { name: `${method.toUpperCase()} ${path} ${code}`, schema: found ? { $ref: `bundle.json#${at}/content/application~1json/schema` } : undefined };
+      }),
+  );
+}

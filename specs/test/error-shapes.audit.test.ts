@@ -5,11 +5,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
+import { apiIds, type Json, jsonResponses, loadBundle } from './bundles.ts';
 import { interfaceTable, readSpecDocument, sectionText, tableRows } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
-const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 const rows = tableRows(sectionText(markdown, '7'), '| Interface | Error shape | Codes |');
 const withSamples = rows.flatMap(([label, shape, codes]) => {
   const said = shape!.split(/samples show the body fields/)[1];
@@ -38,17 +37,12 @@ describe.each(withSamples)('interface $label', ({ fields, codes, basePath }) => 
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   ajvFormats.default(ajv);
   ajv.addSchema(bundle, 'bundle.json');
-  const places = Object.entries<Json>(bundle.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries<Json>(item).flatMap(([method, operation]) =>
-      codes.map((code) => {
-        // The response's own place: a shared response's pointer where it is a $ref.
-        const raw = operation?.responses?.[code];
-        const at = typeof raw?.$ref === 'string' ? raw.$ref.slice(1) : `/paths/${escape(path)}/${method}/responses/${code}`;
-        const found = deref(bundle, raw)?.content?.['application/json']?.schema !== undefined;
-        return { name: `${method.toUpperCase()} ${path} ${code}`, code, schema: found ? { $ref: `bundle.json#${at}/content/application~1json/schema` } : undefined };
-      }),
-    ),
-  );
+  const places = codes.flatMap((code) => jsonResponses(bundle, code).map((place) => ({ ...place, code })));
+
+  it('documents each of the codes on every operation', () => {
+    const operations = Object.values<Json>(bundle.paths ?? {}).flatMap((item) => Object.values<Json>(item).filter((operation) => operation?.responses));
+    for (const code of codes) expect(jsonResponses(bundle, code).length, code).toBe(operations.length);
+  });
 
   it.each(places.map((place) => [place.name, place] as const))('%s accepts the samples\' fields with any values', (_name, { code, schema }) => {
     expect(schema, 'a JSON error body').toBeDefined();

@@ -92,10 +92,10 @@ function aOrB(interfaces) {
     <h2 id="choose-title">One SMS: A or B?</h2>
     <p>Both ${link(a)} and ${link(b)} send one SMS to one destination (spec document, section 1). What tells them apart:</p>
     <ul>
-      <li><strong>B</strong> shortens links in the text automatically, pushes status (delivery report) and reply callbacks to your receiver, and looks a message up by its UUID.</li>
-      <li><strong>A</strong> also sends one SMS to many destinations in one request (broadcast), and looks a message up by its numeric id. It pushes no callbacks (section 6).</li>
+      <li><strong>B</strong> shortens links in the text automatically, pushes status (delivery report) callbacks to your receiver, defines a reply callback (its trigger and target are not shown in the spec document, section 6), and looks a message up by its UUID.</li>
+      <li><strong>A</strong> also sends one SMS to many destinations in one request (broadcast), and looks a message up by its numeric id. No events of A are shown in the spec document (section 6).</li>
     </ul>
-    <p>Use B when you need delivery reports, replies or link shortening; use A when you send the same text to many handsets at once.</p>
+    <p>Use B when you need delivery reports or link shortening; use A when you send the same text to many handsets at once.</p>
   </section>`;
 }
 

@@ -26,9 +26,9 @@ export function bundle(api: ApiId): Json {
   return document;
 }
 
-/** The YAML serialisation of a bundle, as published (B serves its own at GET /openapi.yaml). */
-export function bundleYaml(api: ApiId): string {
-  return readFileSync(require.resolve(`@messaging-contracts/openapi/${api}.yaml`), 'utf8');
+/** The JSON text of a bundle, as published (B serves its own at GET /openapi.yaml). */
+export function bundleText(api: ApiId): string {
+  return readFileSync(require.resolve(`@messaging-contracts/openapi/${api}.json`), 'utf8');
 }
 
 /**

@@ -1,17 +1,18 @@
 // Interface B (section 4.2): POST /messages accepts an MT message (202, shaped as a status
 // callback, status `accepted`); GET /messages?id= reads any message, MT or MO (a reply made
-// with reply()); GET /openapi.yaml serves B's own bundle.
-import { bundleYaml } from './contract.js';
+// with reply()); GET /openapi.yaml serves B's own bundle, as JSON.
+import { bundleText } from './contract.js';
 import { type Handler, notFound, responseExample } from './operation.js';
 import type { SmsMessage } from './state.js';
 
-let yaml: string | undefined;
+let description: string | undefined;
 
 export const smsHandlers: Record<string, Handler> = {
   getOpenApiDescription({ route }) {
-    // The media type of this response is not shown (section 4.2): the sandbox's choice is YAML's.
-    yaml ??= bundleYaml('sms-v2');
-    return { status: route.successStatus, text: { contentType: 'application/yaml', body: yaml } };
+    // "200, no body schema" (section 4.2), and "All request and response bodies are JSON" (the
+    // document's opening): the bundle's JSON, as published.
+    description ??= bundleText('sms-v2');
+    return { status: route.successStatus, text: { contentType: 'application/json', body: description } };
   },
   sendMessage({ route, body, size }, { state, ids }) {
     // "A new message is reported with `accepted` in the 202 reply" (section 3): status and detail

@@ -73,11 +73,11 @@ describe('B sms-v2', () => {
     conforms('sms-v2.getMessage', read.response, read.data);
   });
 
-  it('serves its own bundle at GET /openapi.yaml', async () => {
+  it('serves its own bundle at GET /openapi.yaml, as JSON (all bodies are JSON, the document\'s opening)', async () => {
     const read = await t.sms.GET('/openapi.yaml');
     expect(read.response.status).toBe(200);
-    expect(read.data).toBe(readFileSync(createRequire(import.meta.url).resolve('@messaging-contracts/openapi/sms-v2.yaml'), 'utf8'));
-    expect(read.response.headers.get('content-type')).toBe('application/yaml');
+    expect(read.data).toEqual(JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@messaging-contracts/openapi/sms-v2.json'), 'utf8')));
+    expect(read.response.headers.get('content-type')).toBe('application/json');
   });
 
   it('answers an unknown id with 404 in its error body', async () => {

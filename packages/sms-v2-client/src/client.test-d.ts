@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { SmsClient } from './client.js';
-import type { ErrorBody, MessageDetails, StatusCallback } from './index.js';
+import type { ErrorBody, MessageDetails, SendMessageReply, StatusCallback } from './index.js';
 
 declare const client: SmsClient;
 const destination = '+447700900123';
@@ -22,10 +22,14 @@ describe('sendMessage', () => {
     // @ts-expect-error id is readOnly
     void client.POST('/messages', { body: { id, destination, content: 'hi' } });
   });
-  it('202 data is a StatusCallback; errors are ErrorBody', async () => {
+  it('202 data is shaped as a StatusCallback whose status is `accepted` (section 3); errors are ErrorBody', async () => {
     const { data, error } = await client.POST('/messages', { body: { destination, content: 'hi' } });
     if (error) expectTypeOf(error).toEqualTypeOf<ErrorBody>();
-    else expectTypeOf(data).toEqualTypeOf<StatusCallback>();
+    else {
+      expectTypeOf(data).toExtend<SendMessageReply>();
+      expectTypeOf(data).toExtend<StatusCallback>();
+      expectTypeOf(data.status).toEqualTypeOf<'accepted' | undefined>();
+    }
   });
 });
 
@@ -52,10 +56,10 @@ describe('getMessage', () => {
 });
 
 describe('getOpenApiDescription', () => {
-  it('reads as text; its 401 and 404 are ErrorBody', async () => {
+  it('reads as JSON of no documented schema (unknown); its 401 and 404 are ErrorBody', async () => {
     const { data, error } = await client.GET('/openapi.yaml');
     if (error) expectTypeOf(error).toEqualTypeOf<ErrorBody>();
-    else expectTypeOf(data).toEqualTypeOf<string>();
+    else expectTypeOf(data).toEqualTypeOf<unknown>();
   });
   it('another parseAs still types as openapi-fetch types it', async () => {
     const { data } = await client.GET('/openapi.yaml', { parseAs: 'stream' });

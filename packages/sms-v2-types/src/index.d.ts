@@ -14,8 +14,10 @@ export type SingleMessage = Readable<Schemas['SingleMessage']>;
 export type SingleMessageInput = Writable<Schemas['SingleMessage']>;
 /** The twelve message states (sections 2.2 and 3). */
 export type MessageStatus = Schemas['MessageStatus'];
-/** Body of the status callback, and of the 202 reply of `POST /messages` (section 2.2). */
+/** Body of the status callback; the 202 reply of `POST /messages` is shaped as it (section 2.2). */
 export type StatusCallback = Schemas['StatusCallback'];
+/** The 202 reply of `POST /messages`: a StatusCallback whose `status`, when present, is `accepted` (sections 3 and 4.2). */
+export type SendMessageReply = operations['sendMessage']['responses'][202]['content']['application/json'];
 /** Body of the reply callback (section 2.2). */
 export type ReplyCallback = Schemas['ReplyCallback'];
 /** The 200 reply of `GET /messages` (section 2.2). */

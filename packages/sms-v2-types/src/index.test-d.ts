@@ -6,6 +6,7 @@ import type {
   ReceiveReplyCallbackOperation,
   ReceiveStatusCallbackOperation,
   ReplyCallback,
+  SendMessageReply,
   SingleMessage,
   SingleMessageInput,
   StatusCallback,
@@ -31,6 +32,11 @@ describe('message states', () => {
 describe('callbacks', () => {
   it('StatusCallback: id, status, detail, all optional', () => {
     expectTypeOf<StatusCallback>().toEqualTypeOf<{ id?: string; status?: TwelveStates; detail?: string }>();
+  });
+  it('the 202 reply of POST /messages: shaped as a StatusCallback, a new message reported as `accepted` (section 3)', () => {
+    expectTypeOf<SendMessageReply>().toExtend<StatusCallback>();
+    expectTypeOf<SendMessageReply['status']>().toEqualTypeOf<'accepted' | undefined>();
+    expectTypeOf<{ status: 'sent' }>().not.toExtend<SendMessageReply>();
   });
   it('ReplyCallback: five optional strings', () => {
     expectTypeOf<ReplyCallback>().toEqualTypeOf<{

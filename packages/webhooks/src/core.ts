@@ -91,7 +91,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * `application/json`, any case, parameters allowed; a `charset` parameter must name UTF-8.
- * Anything else (no header, `text/plain`, `application/x-www-form-urlencoded`) is refused.
+ * Anything else (no header, `text/plain`, `application/x-www-form-urlencoded`) is not.
  */
 export function isJsonContentType(value: string | null | undefined): boolean {
   if (!value) return false;
@@ -144,13 +144,21 @@ export function checkFunction(name: string, value: unknown, optional = false): v
 
 export interface CoreSetup {
   options: CommonReceiverOptions;
+  /**
+   * Whether the spec document states that the callback is sent with `Content-Type:
+   * application/json` (section 4.2, B's status callback only): then a request without the header
+   * is refused. Where it is not stated, a missing header is read as JSON, since every body is JSON
+   * (the document's opening); a header naming another media type is refused either way (README,
+   * "Answers").
+   */
+  contentTypeStated: boolean;
   errorShape: ErrorShape;
   /** Headers of the 200 answer (C: X-RateLimit-Limit). */
   successHeaders: Readonly<Record<string, string>>;
   interpret: (value: unknown) => Verdict;
 }
 
-export function createCore({ options, errorShape, successHeaders, interpret }: CoreSetup): Core {
+export function createCore({ options, contentTypeStated, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
   checkFunction('onError', options.onError, true);
@@ -234,7 +242,8 @@ export function createCore({ options, errorShape, successHeaders, interpret }: C
     fromValue,
     preflight(method, contentType, contentLength, contentEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
-      if (!isJsonContentType(contentType)) return refuse('unsupported_media_type');
+      const unlabelled = contentType === null || contentType === undefined || contentType === '';
+      if (unlabelled ? contentTypeStated : !isJsonContentType(contentType)) return refuse('unsupported_media_type');
       if (!isIdentityEncoding(contentEncoding)) return refuse('unsupported_encoding');
       // A declared length over the limit is refused before reading; the adapters still count bytes.
       if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');

@@ -111,7 +111,6 @@ const commonRejections: Array<[string, Rejection]> = [
   ['GET', { given: { method: 'GET' }, want: { status: 405, reason: 'method_not_allowed' } }],
   ['PUT with a valid body', { given: { method: 'PUT', headers: json, body: validStatus }, want: { status: 405, reason: 'method_not_allowed' } }],
   ['DELETE', { given: { method: 'DELETE' }, want: { status: 405, reason: 'method_not_allowed' } }],
-  ['no Content-Type', { given: { body: validStatus }, want: { status: 415, reason: 'unsupported_media_type' } }],
   ['text/plain', { given: { headers: { 'content-type': 'text/plain' }, body: validStatus }, want: { status: 415, reason: 'unsupported_media_type' } }],
   [
     'a form',
@@ -214,8 +213,19 @@ const imV1StatusRejections: Array<[string, Rejection]> = [
   ['a numeric detail', invalid({ detail: 255 }, '/detail', 'type')],
 ];
 
+/**
+ * Whether the spec document states `Content-Type: application/json` for the callback: only for B's
+ * status callback (section 4.2, "Header `Content-Type: application/json` is sent"). The shared
+ * address cannot tell a status callback from a reply before reading the body, so it reads it.
+ */
+const contentTypeStated: Record<string, boolean> = { 'B status': true, 'B reply': false, 'B shared address': false, 'C status': false };
+
 const rejectionsFor: Record<string, Array<[string, Rejection]>> = {
-  'B status': [...commonRejections, ...smsV2StatusRejections],
+  'B status': [
+    ...commonRejections,
+    ...smsV2StatusRejections,
+    ['no Content-Type (section 4.2 states the header for this callback)', { given: { body: validStatus }, want: { status: 415, reason: 'unsupported_media_type' } }],
+  ],
   'B reply': [...commonRejections, ...smsV2ReplyRejections],
   'B shared address': [
     ...commonRejections,
@@ -320,6 +330,31 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
       expect(received.status).toBe(200);
       expect(harness.calls).toHaveLength(1);
     });
+  });
+
+  describe.each(Object.entries(receivers).filter(([name]) => !contentTypeStated[name]))('%s without Content-Type', (name, { api, setup }) => {
+      // The document's opening: "All request and response bodies are JSON"; the header is stated for
+      // B's status callback only (section 4.2), so elsewhere a body without it is read as JSON.
+      it('accepts a JSON body without Content-Type (the header is not stated for this callback)', async () => {
+        const [, body, handler] = acceptedFor[name]![0]!;
+        const harness = await start(listenerOf, setup);
+        const received = await send(harness.url, { body: JSON.stringify(body) });
+        expect(received.status).toBe(200);
+        expect(harness.calls).toEqual([[handler, body]]);
+        expect(harness.events).toEqual([]);
+      });
+
+      it.each([
+        ['truncated JSON', '{"id":', 'malformed_json'],
+        ['a JSON array', '[]', 'invalid_body'],
+      ])('still parses and validates a body without Content-Type: refuses %s with 400', async (_title, body, reason) => {
+        const harness = await start(listenerOf, setup);
+        const received = await send(harness.url, { body });
+        expect(received.status).toBe(400);
+        expectErrorShape(api, received);
+        expect(harness.calls).toEqual([]);
+        expect(harness.events).toMatchObject([{ status: 400, reason }]);
+      });
   });
 
   describe.each(Object.entries(receivers))('%s with a failing handler', (_name, { api }) => {

@@ -45,6 +45,8 @@ export function createSmsV2StatusReceiver(options: SmsV2StatusReceiverOptions): 
   return receiver(
     createCore({
       options,
+      // Section 4.2: "Header `Content-Type: application/json` is sent."
+      contentTypeStated: true,
       errorShape: smsV2ErrorShape,
       successHeaders: {},
       interpret: single(validateSmsV2StatusCallback, options.onStatus),
@@ -65,6 +67,8 @@ export function createSmsV2ReplyReceiver(options: SmsV2ReplyReceiverOptions): Ca
   return receiver(
     createCore({
       options,
+      // Not stated for the reply callback (section 6: its trigger and target are not shown).
+      contentTypeStated: false,
       errorShape: smsV2ErrorShape,
       successHeaders: {},
       interpret: single(validateSmsV2ReplyCallback, options.onReply),
@@ -93,6 +97,8 @@ export function createSmsV2CallbackReceiver(options: SmsV2CallbackReceiverOption
   return receiver(
     createCore({
       options,
+      // A status callback states the header, a reply does not; which one came is known only from the body.
+      contentTypeStated: false,
       errorShape: smsV2ErrorShape,
       successHeaders: {},
       interpret: (value) => {
@@ -138,6 +144,8 @@ export function createImV1StatusReceiver(options: ImV1StatusReceiverOptions): Ca
   return receiver(
     createCore({
       options,
+      // Not stated for C's callback (section 4.3).
+      contentTypeStated: false,
       errorShape: imV1ErrorShape,
       successHeaders: { 'x-ratelimit-limit': String(rateLimit) },
       interpret: single(validateImV1StatusCallback, options.onStatus),

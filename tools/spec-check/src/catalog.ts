@@ -156,6 +156,13 @@ export type Entry = EntryBase &
       }
     /** Section 2.3: an array element in either documented form, the schema `direct` or wrapped in one free key. */
     | { kind: 'forms'; schema: string; direct: string }
+    /**
+     * Section 3: at one place the document narrows a documented schema's values (B: "A new message
+     * is reported with `accepted` in the 202 reply"). The property of the schema at `at` is read
+     * with its `allOf` members together and must meet `expect`; the nodes written inside that
+     * place are this entry's, not the narrowed schema's own entries'.
+     */
+    | { kind: 'narrowing'; schema: string; at: Place; property: string; expect: Expect }
     | { kind: 'operations'; operations: OperationSet }
     | { kind: 'statuses'; operations: Array<{ at: Place; statuses: string[] }> }
     | { kind: 'base-path'; basePath: string }
@@ -438,6 +445,21 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
         if (scope.checks.some((c) => !c.forbid?.length)) throw new CatalogError(file, where, 'an open check lists what it forbids');
       } else throw new CatalogError(file, where, 'unknown open scope');
       add({ ...base(`${api} ${section} ${item.rule}`, item.rule), kind: 'open', scope });
+      return;
+    }
+    if (item.narrows !== undefined) {
+      if (typeof item.rule !== 'string') throw new CatalogError(file, where, 'a narrowing entry states its rule');
+      const { schema, at, property, expect } = item.narrows ?? {};
+      if (typeof schema !== 'string' || !schemas.has(schema)) throw new CatalogError(file, where, 'a narrowing names a schema of `schemas:`');
+      if (typeof property !== 'string') throw new CatalogError(file, where, 'a narrowing names the property it narrows');
+      add({
+        ...base(`${api} ${section} ${item.rule}`, item.rule),
+        kind: 'narrowing',
+        schema,
+        at: toPlace(at, file, `${where}.narrows.at`),
+        property,
+        expect: toExpect(expect, file, `${where}.narrows.expect`, false),
+      });
       return;
     }
     if (item.responses !== undefined) {

@@ -8,6 +8,7 @@ import { describePlace, Locator } from './places.js';
 import {
   basePathRule,
   limitRule,
+  narrowingRule,
   objectRule,
   openRule,
   placeFindings,
@@ -40,7 +41,7 @@ export interface Violation<L = unknown> {
 
 /** The lint plugin's rules, each a group of entry kinds. */
 export const RULE_GROUPS = {
-  schemas: ['object', 'property', 'value', 'place', 'forms'],
+  schemas: ['object', 'property', 'value', 'place', 'forms', 'narrowing'],
   responses: ['responses', 'statuses'],
   interface: ['base-path', 'version', 'security', 'operations'],
   limits: ['limit'],
@@ -75,6 +76,8 @@ function findingsOf<L>(locator: Locator<L>, entry: Entry): Finding<L>[] {
       return securityRule(locator, entry);
     case 'forms':
       return formsRule(locator, locator.api, entry);
+    case 'narrowing':
+      return narrowingRule(locator, entry);
   }
 }
 

@@ -3,7 +3,7 @@
 // items and schemas in components by name, and schemas nested in other documented schemas.
 // Every place found is returned, so a rule checks a `$ref`'d component and each inline copy of a
 // dereferenced document alike.
-import type { ApiCatalog, Place, Target } from './catalog.js';
+import type { ApiCatalog, Entry, Place, Target } from './catalog.js';
 import type { Finding } from './expect.js';
 import { alternativeNodes, itemNodes, keywordNodes, propertyNodes } from './schema.js';
 import { type DocumentView, follow, get, isObject, type Node } from './view.js';
@@ -384,9 +384,35 @@ export class Locator<L> {
       missing.push(...located.missing);
     }
     this.resolving.delete(cycleKey);
-    const result = { nodes: uniqueNodes(this.view, nodes), missing };
+    const narrowed = header ? new Set<string>() : this.narrowedKeys(target.name);
+    const result = { nodes: uniqueNodes(this.view, nodes).filter((node) => !narrowed.has(this.view.key(node.loc))), missing };
     cache.set(target.name, result);
     return result;
+  }
+
+  /**
+   * A narrowing's property at each node of its place (section 3): `nodes` are all of the
+   * property's nodes there, read together (its `allOf` members and the schema they `$ref`);
+   * `own` are those written inside the place itself, the narrowing's alone.
+   */
+  narrowing(entry: Extract<Entry, { kind: 'narrowing' }>): { at: Array<{ parent: Node<L>; nodes: Node<L>[]; own: Node<L>[] }>; missing: Finding<L>[] } {
+    const located = this.locate(entry.at, 'schema', false);
+    const at = located.nodes.map((parent) => {
+      const nodes = propertyNodes(this.view, [parent], entry.property);
+      const inside = `${this.view.pointer(parent.loc)}/`;
+      return { parent, nodes, own: nodes.filter((node) => this.view.pointer(node.loc).startsWith(inside)) };
+    });
+    return { at, missing: located.missing };
+  }
+
+  /** The nodes of a schema that a narrowing of it writes (see `narrowing`): that entry checks them. */
+  private narrowedKeys(name: string): Set<string> {
+    const keys = new Set<string>();
+    for (const entry of this.api.entries) {
+      if (entry.kind !== 'narrowing' || entry.schema !== name) continue;
+      for (const { own } of this.narrowing(entry).at) for (const node of own) keys.add(this.view.key(node.loc));
+    }
+    return keys;
   }
 
   schemaNodes(name: string): Located<L> {

@@ -171,12 +171,12 @@ export const openRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: '
       for (const operation of locator.allOperations()) {
         const callbacks = get(view, operation, 'callbacks');
         if (callbacks && isObject(callbacks.value) && Object.keys(callbacks.value).length > 0) {
-          findings.push({ loc: callbacks.loc, expected: 'no callbacks (this interface sends no events)', found: `callbacks ${Object.keys(callbacks.value).join(', ')}` });
+          findings.push({ loc: callbacks.loc, expected: 'no callbacks (no events of this interface are shown in the spec document)', found: `callbacks ${Object.keys(callbacks.value).join(', ')}` });
         }
       }
       const webhooks = get(view, locator.root, 'webhooks');
       if (webhooks && isObject(webhooks.value) && Object.keys(webhooks.value).length > 0) {
-        findings.push({ loc: webhooks.loc, expected: 'no webhooks (this interface sends no events)', found: `webhooks ${Object.keys(webhooks.value).join(', ')}` });
+        findings.push({ loc: webhooks.loc, expected: 'no webhooks (no events of this interface are shown in the spec document)', found: `webhooks ${Object.keys(webhooks.value).join(', ')}` });
       }
       return findings;
     }
@@ -330,6 +330,23 @@ export const securityRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kin
         findings.push({ loc: (get(view, scheme, key) ?? scheme).loc, expected: `${key} ${value}`, found: actual === undefined ? `no ${key}` : `${key} ${show(actual)}` });
       }
     }
+  }
+  return findings;
+};
+
+/**
+ * Section 3's narrowing of a documented schema at one place: the property's nodes there, read
+ * together, meet the expectation (B's 202: `status` is `accepted` only). Reported at the place.
+ */
+export const narrowingRule = <L>(locator: Locator<L>, entry: Extract<Entry, { kind: 'narrowing' }>): Finding<L>[] => {
+  const { at, missing } = locator.narrowing(entry);
+  const findings: Finding<L>[] = [...missing];
+  for (const { parent, nodes, own } of at) {
+    if (own.length === 0) {
+      findings.push({ loc: parent.loc, expected: `property ${entry.property} narrowed here: ${entry.rule}`, found: nodes.length ? `${entry.schema}'s values only` : `no property ${entry.property}` });
+      continue;
+    }
+    for (const finding of checkSchema(locator.view, nodes, entry.expect, 'partial')) findings.push({ ...finding, loc: own[0]!.loc });
   }
   return findings;
 };

@@ -21,6 +21,7 @@ const loosen = (field: (d: Json) => Json) => (d: Json) => (field(d).maxLength = 
 const gwSend = '/paths/~1messages/post/requestBody/content';
 const gwGet = '/paths/~1messages~1{messageid}/get/responses/200/content/application~1json/schema';
 const smsSend = '/paths/~1messages/post/requestBody/content/application~1json/schema';
+// The 202 body: StatusCallback (allOf/0) with section 3's `accepted` beside it.
 const smsSent = '/paths/~1messages/post/responses/202/content/application~1json/schema';
 const smsGet = '/paths/~1messages/get/responses/200/content/application~1json/schema';
 const smsStatusCallback = '/webhooks/statusCallback/post/requestBody/content/application~1json/schema';
@@ -130,7 +131,7 @@ const cases: [string, Case][] = [
       given: { id: 'sms-v2', mutate: (d) => schemas(d).MessageStatus.enum.push('archived') },
       want: {
         breaking: [
-          `${smsSent}/properties/status/allOf/0/enum/12`,
+          `${smsSent}/allOf/0/properties/status/allOf/0/enum/12`,
           `${smsStatusCallback}/properties/status/allOf/0/enum/12`,
           `${smsGet}/properties/status/allOf/0/enum/12`,
         ],
@@ -147,7 +148,7 @@ const cases: [string, Case][] = [
       want: {
         breaking: [],
         notBreaking: [
-          `${smsSent}/properties/status/allOf/0/enum/5`,
+          `${smsSent}/allOf/0/properties/status/allOf/0/enum/5`,
           `${smsStatusCallback}/properties/status/allOf/0/enum/5`,
           `${smsGet}/properties/status/allOf/0/enum/5`,
         ],

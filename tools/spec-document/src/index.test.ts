@@ -11,6 +11,7 @@ import {
   leastProperties,
   limitFacts,
   limitProse,
+  newMessageStates,
   readBounds,
   readFormats,
   readValues,
@@ -48,6 +49,13 @@ describe('the spec document reader', () => {
     expect(eventCounts(markdown)).toEqual(new Map([['B', 2]]));
   });
 
+  it('reads what section 3 says a new message is reported with, and refuses another wording', () => {
+    expect(newMessageStates(markdown)).toEqual([{ label: 'B', status: 'sent', reply: '201' }]);
+    expect(() => newMessageStates(markdown.replace('reported with `sent` in the 201 reply', 'reported as sent'))).toThrow(
+      'section 3: cannot read the status and reply of a new message in "- Interface B:',
+    );
+  });
+
   it('reads section 2 field lists in table, inline, range and shared forms', () => {
     const byName = new Map(documentedFields(markdown).map((entry) => [entry.name, entry]));
     expect(byName.get('Message')).toMatchObject({ label: 'A', fields: ['id', 'content', 'mask', 'kind'], required: ['content'] });
@@ -59,7 +67,7 @@ describe('the spec document reader', () => {
   });
 
   it('finds sections and says which table or section is missing', () => {
-    expect([...sectionNumbers(markdown)]).toEqual(['2', '2.1', '2.2', '4', '4.1', '4.2', '6', '8']);
+    expect([...sectionNumbers(markdown)]).toEqual(['2', '2.1', '2.2', '3', '4', '4.1', '4.2', '6', '8']);
     expect(sectionText(markdown, '2.2')).toMatch(/^### 2\.2 Interface B\n/);
     expect(sectionText(markdown, '2.2')).not.toContain('## 4.');
     expect(() => sectionText(markdown, '9')).toThrow('section 9 not found');

@@ -117,6 +117,31 @@ export function documentedCallbacks(markdown: string): Map<string, DocumentedCal
   return callbacks;
 }
 
+/** What section 3 says a new message is reported with: the status value and the reply's status code. */
+export interface NewMessageState {
+  label: string;
+  /** The `status` value ("accepted"). */
+  status: string;
+  /** The HTTP status of the reply that carries it ("202"). */
+  reply: string;
+}
+
+/**
+ * Section 3's "A new message is reported with `<value>` in the <code> reply." sentences, one per
+ * interface bullet that has one. Another wording of such a sentence throws, so it is noticed.
+ */
+export function newMessageStates(markdown: string): NewMessageState[] {
+  const states: NewMessageState[] = [];
+  for (const line of sectionText(markdown, '3').split('\n')) {
+    const bullet = line.match(/^- Interface ([A-Z]):/);
+    if (!bullet || !/new message/i.test(line)) continue;
+    const said = line.match(/A new message is reported with `(\w+)` in the (\d{3}) reply\./);
+    if (!said) throw new Error(`section 3: cannot read the status and reply of a new message in "${line}"`);
+    states.push({ label: bullet[1]!, status: said[1]!, reply: said[2]! });
+  }
+  return states;
+}
+
 /** Section 6's events table: how many events each interface sends, keyed by its label. */
 export function eventCounts(markdown: string): Map<string, number> {
   const counts = new Map<string, number>();

@@ -483,10 +483,11 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const schema_StatusCallback: RawValidator = validate24;
-const schema36 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"$ref":"#/components/schemas/MessageStatus"},"detail":{"type":"string"}}};
+export const response_sendMessage_202: RawValidator = validate24;
+const schema36 = {"allOf":[{"$ref":"#/components/schemas/StatusCallback"},{"properties":{"status":{"const":"accepted"}}}]};
+const schema37 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"status":{"$ref":"#/components/schemas/MessageStatus"},"detail":{"type":"string"}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -561,14 +562,121 @@ vErrors.push(err5);
 }
 errors++;
 }
+validate25.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status !== undefined){
+if("accepted" !== data.status){
+const err0 = {instancePath:instancePath+"/status",schemaPath:"#/allOf/1/properties/status/const",keyword:"const",params:{allowedValue: "accepted"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const schema_ReplyCallback: RawValidator = validate25;
-const schema38 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"content":{"type":"string"},"operator":{"type":"string"}}};
+export const schema_StatusCallback: RawValidator = validate27;
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(!(formats2.test(data0))){
+const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "uuid"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((((((data1 === "accepted") || (data1 === "queued")) || (data1 === "submitted")) || (data1 === "sent")) || (data1 === "received")) || (data1 === "blocked")) || (data1 === "deficient")) || (data1 === "frozen")) || (data1 === "rejected")) || (data1 === "failed")) || (data1 === "dead")) || (data1 === "expired"))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/MessageStatus/enum",keyword:"enum",params:{allowedValues: schema34.enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail !== "string"){
+const err4 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const schema_ReplyCallback: RawValidator = validate28;
+const schema41 = {"type":"object","properties":{"id":{"type":"string","format":"uuid"},"source":{"type":"string"},"destination":{"type":"string"},"content":{"type":"string"},"operator":{"type":"string"}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -656,7 +764,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 export const operations: Record<string, unknown> = {
@@ -685,7 +793,7 @@ export const operations: Record<string, unknown> = {
     body: schema_SingleMessage,
     bodyRequired: true,
     params: params.params_none,
-    responses: { "202": schema_StatusCallback, "401": schema_ErrorBody, "default": schema_ErrorBody },
+    responses: { "202": response_sendMessage_202, "401": schema_ErrorBody, "default": schema_ErrorBody },
     daysAhead: {"body":[{"path":["scheduled"],"limit":60}]},
   },
 };

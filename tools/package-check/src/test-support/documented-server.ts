@@ -28,7 +28,10 @@ export interface DocumentedServer {
 
 type Json = Record<string, unknown>;
 
-/** The documented `example` of an operation's response, with its `$ref`s resolved. */
+/**
+ * The documented example of an operation's response, with its `$ref`s resolved: its `example`, or
+ * the first of its named `examples` (where the values are labelled illustrative).
+ */
 export function documentedExample(document: Json, path: string, method: string, status: string): unknown {
   const resolve = (value: unknown): Json => {
     let node = value as Json;
@@ -41,8 +44,10 @@ export function documentedExample(document: Json, path: string, method: string, 
   const operation = resolve((resolve((document.paths as Json)[path]) as Json)[method]);
   const response = resolve((operation.responses as Json)[status]);
   const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
-  if (!media || !('example' in media)) throw new Error(`${method.toUpperCase()} ${path} ${status} documents no example`);
-  return media.example;
+  if (media && 'example' in media) return media.example;
+  const named = Object.values((media?.examples as Record<string, unknown> | undefined) ?? {}).map(resolve)[0];
+  if (!named || !('value' in named)) throw new Error(`${method.toUpperCase()} ${path} ${status} documents no example`);
+  return named.value;
 }
 
 /** Starts the server on a free loopback port. Unknown routes get 404 and are recorded too. */

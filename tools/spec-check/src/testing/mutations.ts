@@ -334,6 +334,24 @@ export class Generator {
             : []),
         ];
       }
+      case 'narrowing': {
+        // Drop what the place writes of the property (its allOf member's, or every inline copy's),
+        // leaving the narrowed schema's own values.
+        const chosen = this.choose(this.locator.narrowing(entry).at);
+        if (!chosen) return [];
+        const base = chosen.parent.loc.pointer;
+        return [
+          {
+            title: `drop the narrowing of ${entry.property}`,
+            pointer: base,
+            apply: (document: Json) => {
+              const holder = { value: structuredClone(getAt(document, base)) };
+              for (const node of [...chosen.own].reverse()) deleteAt(holder, `/value${node.loc.pointer.slice(base.length)}`);
+              setAt(document, base, holder.value);
+            },
+          },
+        ];
+      }
       case 'base-path':
         return [set('move the server URL off the base path', '/servers/0/url', '{base_url}/rest/elsewhere')];
       case 'version':
