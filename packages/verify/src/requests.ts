@@ -4,9 +4,6 @@
 import { authOf, basePath, type Operation } from './contract.js';
 import type { CredentialUse, OutgoingRequest } from './transport.js';
 
-/** `Accept` of a request whose success documents no media type (B's description). */
-const NO_MEDIA_TYPE_ACCEPT = 'application/yaml, */*';
-
 export interface RequestInput {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
@@ -36,14 +33,13 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
     }
   }
   const search = query.size > 0 ? `?${query.toString().replace(/%7B%24([\w.]+)%7D/g, '{$$$1}')}` : '';
-  // The success's media types. A read whose success names none (B's GET /openapi.yaml, section 4.2:
-  // "no body schema", a body of any media type: '*/*') is asked for as
-  // @messaging-contracts/sms-v2-client asks: YAML first, anything accepted; an answer without a
-  // body (D's 204) accepts what its failures document.
+  // The success's documented media types (B's description too: JSON with no schema, as every body
+  // of the service is JSON, section 4.2 and the document's opening); an answer without a body
+  // (D's 204) accepts what its failures document.
   const typesOf = (keys: RegExp) => [...new Set(operation.responses.filter((r) => keys.test(r.key)).flatMap((r) => r.mediaTypes))];
-  const successTypes = typesOf(/^2/).filter((type) => type !== '*/*');
+  const successTypes = typesOf(/^2/);
   const otherTypes = typesOf(/./);
-  const accept = successTypes.length > 0 ? successTypes : operation.method === 'GET' ? [NO_MEDIA_TYPE_ACCEPT] : otherTypes.length > 0 ? otherTypes : ['*/*'];
+  const accept = successTypes.length > 0 ? successTypes : otherTypes.length > 0 ? otherTypes : ['*/*'];
   const headers: Record<string, string> = { accept: accept.join(', ') };
   const hasBody = input.body !== undefined;
   if (hasBody) headers['content-type'] = operation.bodyMediaType ?? 'application/json';

@@ -168,9 +168,8 @@ describe('the Accept header, from the documented answers', () => {
   const accept = (api: 'sms-v2' | 'campaign-manager-v1', operationId: string) =>
     buildRequest({ baseUrl: 'http://127.0.0.1:1', parameters: { application_name: 'app' } }, findOperation(api, operationId), {}).headers.accept;
 
-  it("asks for YAML first and any media type where the success body's media type is not shown (B's description, section 4.2), JSON elsewhere", () => {
-    // As @messaging-contracts/sms-v2-client asks: YAML first, anything accepted.
-    expect(accept('sms-v2', 'getOpenApiDescription')).toBe('application/yaml, */*');
+  it("asks for the success's documented media type: JSON, B's description included (no body schema, but every body is JSON: the document's opening)", () => {
+    expect(accept('sms-v2', 'getOpenApiDescription')).toBe('application/json');
     expect(accept('sms-v2', 'getMessage')).toBe('application/json');
     // D's DELETE answers 204 without a body: its failure's JSON string body decides.
     expect(accept('campaign-manager-v1', 'deleteList')).toBe('application/json');

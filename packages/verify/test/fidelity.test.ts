@@ -105,7 +105,7 @@ describe("B's description (section 4.2: 200, no body schema, or 404)", () => {
     expect(failures(report)).toEqual([]);
     expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'accepted')).toMatchObject({ passed: true, status: 404 });
     const asked = requests.find((r) => isCall(r, 'GET', /openapi\.yaml$/))!;
-    expect(asked.headers.accept).toBe('application/yaml, */*');
+    expect(asked.headers.accept).toBe('application/json');
   });
 });
 
