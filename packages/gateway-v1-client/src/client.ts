@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
+import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/gateway-v1-types';
 import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 
@@ -33,6 +33,9 @@ const MEDIA_TYPE = new RegExp(
   'i',
 );
 
+// Sections 2.1 and 4.1: message ids are int64, beyond what a number holds exactly.
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types A's ids int64 (sections 2.1, 4.1)");
+
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
   if (mediaType !== 'json' && !MEDIA_TYPE.test(mediaType)) {
@@ -44,6 +47,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     ...common,
     basePath: BASE_PATH,
     auth: { type: 'basic', username, password },
+    integers: INTEGERS,
     ...(mediaType !== 'json' && { bodyType: mediaType }),
   });
 }

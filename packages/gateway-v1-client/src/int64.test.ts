@@ -1,0 +1,34 @@
+// Sections 2.1 and 4.1 type A's message ids int64: a JavaScript number holds integers exactly only
+// up to 2^53 - 1. An answer with a larger id must never reach the caller as a different number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thrown } from '@messaging-contracts/test-kit/failure-suite';
+import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
+import { createGatewayClient } from './client.js';
+import { ClientNetworkError } from './index.js';
+
+const username = 'acme';
+const password = 'pw-5e0a7c31';
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+const json = (body: string, status = 201) => ({ status, headers: { 'Content-Type': 'application/json' }, body });
+
+describe('an id beyond 2^53 - 1', () => {
+  it('is never handed back as a different number: POST /messages throws, naming pointer, digits and rule', async () => {
+    const gateway = createGatewayClient({ baseUrl: server.url, username, password });
+    server.reply(json('[12345678901234567895]'));
+    const error = await thrown(() => gateway.POST('/messages', { body: { content: 'hi', destination: '447700900123' } }));
+    expect(error).toBeInstanceOf(ClientNetworkError);
+    expect(error).toMatchObject({ kind: 'unsafe-integer', method: 'POST', url: `${server.url}/rest/gateway/messages`, pointer: '/0', digits: '12345678901234567895' });
+    expect((error as ClientNetworkError).message).toBe(
+      `POST ${server.url}/rest/gateway/messages answered 12345678901234567895 at "/0": beyond 2^53-1, which a JavaScript number cannot hold exactly; ` +
+        "the contract types A's ids int64 (sections 2.1, 4.1). Read the error's text (the body as sent) with an exact JSON parser, or call with parseAs: 'text' (the client's README)",
+    );
+    // The answer as sent, so that the created message's id is not lost (a POST must not be repeated).
+    expect((error as ClientNetworkError).text).toBe('[12345678901234567895]');
+  });
+});
