@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thrown } from '@messaging-contracts/test-kit/failure-suite';
 import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 import { createGatewayClient } from './client.js';
-import { ClientNetworkError } from './index.js';
+import { ClientNetworkError, throwOnError } from './index.js';
 
 const username = 'acme';
 const password = 'pw-5e0a7c31';
@@ -30,5 +30,19 @@ describe('an id beyond 2^53 - 1', () => {
     );
     // The answer as sent, so that the created message's id is not lost (a POST must not be repeated).
     expect((error as ClientNetworkError).text).toBe('[12345678901234567895]');
+  });
+
+  it.each([
+    ['GET /messages/{messageid}: Message.id', 200, '{"id":12345678901234567895,"content":"hi","destination":"1"}', '/id'],
+    ['POST /messages/broadcast: an item\'s id', 201, '[{"id":1,"status":"ok"},{"id":12345678901234567895,"status":"ok"}]', '/1/id'],
+  ])('%s throws too, in throw-on-error mode as well', async (title, status, answer, pointer) => {
+    const gateway = createGatewayClient({ baseUrl: server.url, username, password });
+    const send = (client: typeof gateway | ReturnType<typeof throwOnError>) =>
+      title.startsWith('GET')
+        ? client.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } })
+        : client.POST('/messages/broadcast', { body: { content: 'hi', destination: ['1', '2'] } });
+    server.reply(json(answer, status), json(answer, status));
+    expect(await thrown(() => send(gateway))).toMatchObject({ kind: 'unsafe-integer', pointer, digits: '12345678901234567895' });
+    expect(await thrown(() => send(throwOnError(gateway)))).toMatchObject({ kind: 'unsafe-integer', pointer });
   });
 });
