@@ -34,3 +34,16 @@ describe('an integer beyond 2^53 - 1', () => {
     expect(await thrown(() => client.GET('/lists'))).toMatchObject({ kind: 'unsafe-integer', pointer: '/0/id', digits: '-9007199254740993' });
   });
 });
+
+describe('a request naming an id beyond 2^53 - 1', () => {
+  it('a bigint list_id or campaign_id is sent as its digits, exactly', async () => {
+    const client = createCampaignManagerClient({ baseUrl: server.url, username: 'acme-user', password: 'pw-7d1e4b90', applicationName: 'acme' });
+    server.reply({ status: 204 }, json('[]'));
+    await client.DELETE('/lists/{list_id}', { params: { path: { list_id: 12345678901234567895n } } });
+    await client.GET('/{campaign_id}/report', { params: { path: { campaign_id: -12345678901234567895n } } });
+    expect(server.requests.slice(-2).map((request) => request.path)).toEqual([
+      '/rest/campaign_manager/v1/acme/lists/12345678901234567895',
+      '/rest/campaign_manager/v1/acme/-12345678901234567895/report',
+    ]);
+  });
+});

@@ -37,12 +37,22 @@ describe('an id beyond 2^53 - 1', () => {
     ['POST /messages/broadcast: an item\'s id', 201, '[{"id":1,"status":"ok"},{"id":12345678901234567895,"status":"ok"}]', '/1/id'],
   ])('%s throws too, in throw-on-error mode as well', async (title, status, answer, pointer) => {
     const gateway = createGatewayClient({ baseUrl: server.url, username, password });
-    const send = (client: typeof gateway | ReturnType<typeof throwOnError>) =>
-      title.startsWith('GET')
-        ? client.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } })
-        : client.POST('/messages/broadcast', { body: { content: 'hi', destination: ['1', '2'] } });
+    const throwing = throwOnError(gateway);
+    const get = title.startsWith('GET');
+    const body = { content: 'hi', destination: ['1', '2'] };
     server.reply(json(answer, status), json(answer, status));
-    expect(await thrown(() => send(gateway))).toMatchObject({ kind: 'unsafe-integer', pointer, digits: '12345678901234567895' });
-    expect(await thrown(() => send(throwOnError(gateway)))).toMatchObject({ kind: 'unsafe-integer', pointer });
+    const plain = () => (get ? gateway.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } }) : gateway.POST('/messages/broadcast', { body }));
+    expect(await thrown(plain)).toMatchObject({ kind: 'unsafe-integer', pointer, digits: '12345678901234567895' });
+    const thrower = () => (get ? throwing.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } }) : throwing.POST('/messages/broadcast', { body }));
+    expect(await thrown(thrower)).toMatchObject({ kind: 'unsafe-integer', pointer });
+  });
+});
+
+describe('a request naming an id beyond 2^53 - 1', () => {
+  it('a bigint messageid is sent as its digits, exactly', async () => {
+    const gateway = createGatewayClient({ baseUrl: server.url, username, password });
+    server.reply(json('{"content":"hi","destination":"1"}', 200));
+    await gateway.GET('/messages/{messageid}', { params: { path: { messageid: 12345678901234567895n } } });
+    expect(server.requests.at(-1)?.path).toBe('/rest/gateway/messages/12345678901234567895');
   });
 });
