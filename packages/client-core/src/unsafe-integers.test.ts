@@ -1,6 +1,7 @@
 // An integer beyond 2^53 - 1 in an answer is never handed back rounded (A's ids are int64,
 // sections 2.1 and 4.1; D's ids integers without a bound, section 2.4): the check finds the first
 // one with its JSON pointer and digits, and the call throws ClientNetworkError kind 'unsafe-integer'.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
 import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
@@ -39,6 +40,46 @@ describe('firstUnsafeInteger', () => {
   ])('finds nothing in %s', (_title, text) => {
     JSON.parse(text);
     expect(firstUnsafeInteger(text)).toBeUndefined();
+  });
+
+  it('agrees with a walk of the parsed value, whatever the strings and keys hold', () => {
+    const MARK = '\u0001BIG';
+    // The first mark, or a double JSON.stringify writes as an integer literal beyond 2^53 - 1.
+    const first = (value: unknown, digits: string, path = ''): [string, string] | undefined => {
+      if (value === MARK) return [path, digits];
+      if (typeof value === 'number' && !Number.isSafeInteger(value) && /^-?\d+$/.test(JSON.stringify(value))) return [path, JSON.stringify(value)];
+      if (value === null || typeof value !== 'object') return undefined;
+      for (const [key, inner] of Object.entries(value)) {
+        const found = first(inner, digits, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const tricky = fc.stringMatching(/^[-\d"\\/~:,[\]{} e.]{0,10}$/);
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        tricky,
+        fc.constant(MARK),
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(tricky, tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n }), fc.boolean(), (v, big, negative) => {
+        const digits = `${negative ? '-' : ''}${big}`;
+        const text = JSON.stringify(v).replaceAll(JSON.stringify(MARK), digits);
+        expect(firstUnsafeInteger(text)).toEqual(first(v, digits));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ends on a text that is not JSON (a string left open), without hanging', () => {
+    expect(firstUnsafeInteger(`["${BIG}`)).toBeUndefined();
+    expect(firstUnsafeInteger(`["a\\`)).toBeUndefined();
   });
 
   it('shows at most 64 levels of a deeper pointer, then /…', () => {

@@ -34,7 +34,7 @@ const COLON = /\s*:/y;
  */
 export function unsafeIntegers(rule: string): IntegerCheck {
   return (text, { method, url }) => {
-    const found = /\d{16}/.test(text) && firstUnsafeInteger(text);
+    const found = firstUnsafeInteger(text);
     if (!found) return;
     const [pointer, digits] = found;
     throw Object.assign(
@@ -54,9 +54,12 @@ export function unsafeIntegers(rule: string): IntegerCheck {
 /**
  * The JSON pointer (RFC 6901) and the digits of the first integer literal (no fraction, no
  * exponent) beyond 2^53 - 1 in magnitude in a valid JSON text (the pointer bounded: MAX_DEPTH levels
- * of MAX_SHOWN characters); undefined when there is none. One pass over the text, no recursion.
+ * of MAX_SHOWN characters); undefined when there is none. One pass over the text, no recursion,
+ * and only when it has a run of 16 digits. The sandbox holds request bodies to it too.
  */
 export function firstUnsafeInteger(text: string): [pointer: string, digits: string] | undefined {
+  // 16 digits in a row are the least that can exceed 2^53 - 1: without them, nothing to find.
+  if (!/\d{16}/.test(text)) return;
   // Per open container, where the pass is in it: an array's index, an object's current key.
   const path: (number | string)[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -64,7 +67,8 @@ export function firstUnsafeInteger(text: string): [pointer: string, digits: stri
     const last = path.length - 1;
     if (c === '"') {
       const start = i;
-      while (text[++i] !== '"') if (text[i] === '\\') i++;
+      // Bounded by the text's end too: a string left open (never in valid JSON) must not hang.
+      while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
       // A string followed by a colon is a key.
       COLON.lastIndex = i + 1;
       if (COLON.test(text)) path[last] = JSON.parse(text.slice(start, i + 1));
