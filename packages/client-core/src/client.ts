@@ -256,6 +256,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     try {
       error = JSON.parse(raw);
     } catch {}
+    // A body JSON.parse refused stays the text it was (D's plain-string failures); a parsed one is checked.
     return { error: error === raw ? raw : exact(raw, error), response: res };
   }
 
