@@ -7,9 +7,24 @@ import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
 import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError } from './errors.js';
-import { firstUnsafeInteger, unsafeIntegers } from './unsafe-integers.js';
+import { firstUnsafeInteger, hasDigitRun, unsafeIntegers } from './unsafe-integers.js';
 
 const BIG = '12345678901234567895';
+
+describe('hasDigitRun', () => {
+  it('agrees with /\\d{16}/ on any text of digits and others', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a"]{0,80}$/), (text) => {
+        expect(hasDigitRun(text)).toBe(/\d{16}/.test(text));
+      }),
+      { numRuns: 2000 },
+    );
+    for (let at = 0; at < 40; at++) {
+      expect(hasDigitRun(`${'x'.repeat(at)}${'7'.repeat(16)}`)).toBe(true);
+      expect(hasDigitRun(`${'x'.repeat(at)}${'7'.repeat(15)}x${'7'.repeat(15)}`)).toBe(false);
+    }
+  });
+});
 
 describe('firstUnsafeInteger', () => {
   it.each([
