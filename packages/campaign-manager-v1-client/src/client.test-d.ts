@@ -19,6 +19,9 @@ describe('application_name is given once, in the options', () => {
     void client.GET('/lists');
     void client.GET('/templates');
     void client.GET('/{campaign_id}/report', { params: { path: { campaign_id: 1 } } });
+    // Ids beyond 2^53 - 1 (section 2.4: integers without a bound) as a bigint.
+    void client.GET('/{campaign_id}/report', { params: { path: { campaign_id: 12345678901234567895n } } });
+    void client.DELETE('/lists/{list_id}', { params: { path: { list_id: 12345678901234567895n } } });
     // @ts-expect-error the contract's full template is not a path of this client
     void client.GET('/{application_name}/lists', { params: { path: { application_name: 'acme' } } });
   });

@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
+import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 import type { CampaignManagerPaths } from './paths.js';
 
@@ -17,6 +17,10 @@ export interface CampaignManagerClientOptions extends CommonClientOptions {
  */
 export type CampaignManagerClient = StrictClient<CampaignManagerPaths>;
 
+// Section 2.4: D's ids are integers without a bound and a report's message_id is int64, beyond
+// what a number holds exactly.
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types D's ids as integers without a bound, message_id int64 (section 2.4)");
+
 export function createCampaignManagerClient(options: CampaignManagerClientOptions): CampaignManagerClient {
   const { username, password, applicationName, ...common } = options;
   // A dot segment would be resolved away by the URL parser and address another path.
@@ -29,6 +33,7 @@ export function createCampaignManagerClient(options: CampaignManagerClientOption
     // Encoded as openapi-fetch encodes a simple-style path parameter.
     pathPrefix: `/${encodeURIComponent(applicationName)}`,
     auth: { type: 'basic', username, password },
+    integers: INTEGERS,
   });
   // Code written against the contract's own templates (`/{application_name}/lists`) works too:
   // the segment is the configured one either way.

@@ -12,6 +12,7 @@ import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './err
 import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
+import type { IntegerCheck } from './unsafe-integers.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Where a client keeps its redactor, for the throw-on-error mode (throw-on-error.ts). */
@@ -64,6 +65,11 @@ export interface CoreClientOptions extends CommonClientOptions {
   bodyType?: string;
   /** 429 handling, for an interface that documents it (see retryPolicy()). */
   retry?: RetryPolicy | undefined;
+  /**
+   * The check of every JSON answer (success or error body) for integers a number cannot hold
+   * exactly, for an interface whose contract has them (`unsafeIntegers(rule)`); none by default.
+   */
+  integers?: IntegerCheck | undefined;
 }
 
 type Init = Record<string, any>;
@@ -85,7 +91,7 @@ const REUSES = 16;
 const SPARES = 32;
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, integers } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
@@ -226,8 +232,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         await hooks('onResponse');
       }
     }
-    // The result as openapi-fetch makes it.
+    // The result as openapi-fetch makes it, each JSON body held to `integers` once parsed (never
+    // handed back with an integer rounded: unsafe-integers.ts).
     const res = response!;
+    const exact = (raw: string, value: unknown) => (integers?.(raw, request), value);
     const contentLength = res.headers.get('Content-Length');
     if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
       return { [res.ok ? 'data' : 'error']: undefined, response: res };
@@ -237,17 +245,19 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
         data:
           parseAs === 'stream'
             ? res.body
-            : parseAs === 'json' && !contentLength
-              ? await res.text().then((raw) => (raw ? JSON.parse(raw) : undefined))
+            : parseAs === 'json'
+              ? await res.text().then((raw) => (raw ? exact(raw, JSON.parse(raw)) : undefined))
               : await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(),
         response: res,
       };
     }
-    let error: unknown = await res.text();
+    const raw = await res.text();
+    let error: unknown = raw;
     try {
-      error = JSON.parse(error as string);
+      error = JSON.parse(raw);
     } catch {}
-    return { error, response: res };
+    // A body JSON.parse refused stays the text it was (D's plain-string failures); a parsed one is checked.
+    return { error: error === raw ? raw : exact(raw, error), response: res };
   }
 
   function networkError(sent: { method: string; url: string }, error: unknown) {
@@ -340,8 +350,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       }
       return result;
     } catch (error) {
-      // Our timeout error, and the caller's own abort reason, unchanged.
-      if (error instanceof ClientNetworkError || (signal?.aborted && error === signal.reason)) throw error;
+      // Our timeout error, and the caller's own abort reason, unchanged. Our other errors pass the
+      // redactor below, which hands back one that shows no credential unchanged (an unsafe-integer
+      // error carries the answer's text, which could echo one).
+      if (signal?.aborted && error === signal.reason) throw error;
       // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
       if (answered.url && error instanceof TypeError) {
         throw new ClientNetworkError('network', method, shown(answered.url), 'response body failed', redact(error));

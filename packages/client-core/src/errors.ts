@@ -2,18 +2,26 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
-export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large';
+export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large' | 'unsafe-integer';
 
 export class ClientNetworkError extends Error {
   /**
    * `timeout`: no complete response within `timeoutMs`; `network`: the request never got a
    * response; `redirect`: the answer was a redirect, which is never followed;
-   * `response-too-large`: the response body passed `maxResponseBytes`.
+   * `response-too-large`: the response body passed `maxResponseBytes`; `unsafe-integer`: the
+   * JSON body holds an integer beyond 2^53 - 1 in magnitude, which a number cannot hold exactly
+   * (the clients of A and D only; see `pointer`, `digits` and `text`).
    */
   declare readonly kind: NetworkErrorKind;
   declare readonly method: string;
   /** The request URL without its query string (for a timeout: the operation's path template). */
   declare readonly url: string;
+  /** Kind `unsafe-integer`: the JSON pointer (RFC 6901) of the first such integer in the body. */
+  declare readonly pointer?: string;
+  /** Kind `unsafe-integer`: that integer's digits, as sent. */
+  declare readonly digits?: string;
+  /** Kind `unsafe-integer`: the whole body as sent, to read exactly (an id a POST created is not lost). */
+  declare readonly text?: string;
 
   constructor(kind: NetworkErrorKind, method: string, url: string, detail: string, cause?: unknown) {
     super(`${method} ${url} ${detail}`, { cause });

@@ -10,6 +10,7 @@ export {
 export { ClientNetworkError, type NetworkErrorKind } from './errors.js';
 export { DEFAULT_RETRIES, type RetryAfterRule, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
 export type { Exact, StrictClient, StrictMethod } from './strict-client.js';
+export { firstUnsafeInteger, type IntegerCheck, unsafeIntegers } from './unsafe-integers.js';
 export {
   type ErrorBodyOf,
   ResponseError,

@@ -10,7 +10,7 @@ import { authHeader } from './auth.js';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError, createRedactor } from './errors.js';
 import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
-import { type RecordingServer, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
+import { type RecordingServer, refusedUrl, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
 const auth = { type: 'basic', username: 'acme', password: 'pä ss/+wörd-5e1d' } as const;
 const { secrets } = authHeader(auth);
@@ -104,6 +104,14 @@ describe('redaction of every thrown shape', () => {
     const network = new ClientNetworkError('network', 'GET', 'https://x.example/y', `failed ${auth.password}`);
     expect(redact(network)).toMatchObject({ name: 'ClientNetworkError', kind: 'network', method: 'GET', url: 'https://x.example/y', message: 'GET https://x.example/y failed [REDACTED]' });
   });
+});
+
+it("the client's own errors pass the redactor too: a credential in a request's path is not shown by the network error", async () => {
+  type WithPath = { '/things/{id}': { get: Omit<Paths['/things']['get'], 'parameters'> & { parameters: { query?: never; header?: never; path: { id: string }; cookie?: never } } } };
+  const client = createCoreClient<WithPath>({ baseUrl: await refusedUrl(), basePath: '/rest/test', auth });
+  const error = await thrown(() => client.GET('/things/{id}', { params: { path: { id: auth.password } } }));
+  expect(error).toMatchObject({ kind: 'network' });
+  for (const form of forms) expect(everything(error)).not.toContain(form);
 });
 
 it('a custom fetch throwing a clean value without a prototype is still a ClientNetworkError', async () => {

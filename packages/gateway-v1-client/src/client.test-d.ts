@@ -37,8 +37,9 @@ describe('request bodies', () => {
 });
 
 describe('path parameters', () => {
-  it('messageid is a number', () => {
+  it('messageid is a number, or a bigint (int64 beyond 2^53 - 1, section 4.1)', () => {
     void client.GET('/messages/{messageid}', { params: { path: { messageid: 4187321 } } });
+    void client.GET('/messages/{messageid}', { params: { path: { messageid: 12345678901234567895n } } });
     // @ts-expect-error messageid is a number, not a string
     void client.GET('/messages/{messageid}', { params: { path: { messageid: '4187321' } } });
     // @ts-expect-error messageid is required

@@ -1,6 +1,6 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
-import type { paths } from '@messaging-contracts/gateway-v1-types';
+import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
+import type { GatewayPaths } from './paths.js';
 
 export type GatewayMediaType =
   | 'json'
@@ -21,8 +21,11 @@ export interface GatewayClientOptions extends CommonClientOptions {
   mediaType?: GatewayMediaType;
 }
 
-/** An openapi-fetch client of interface A (`client.POST('/messages', { body })`, ...) with exact bodies and parameters. */
-export type GatewayClient = StrictClient<paths>;
+/**
+ * An openapi-fetch client of interface A (`client.POST('/messages', { body })`, ...) with exact
+ * bodies and parameters; `messageid` takes a bigint too (an id beyond 2^53 - 1: paths.ts).
+ */
+export type GatewayClient = StrictClient<GatewayPaths>;
 
 // RFC 9110 (section 8.3.1): parameters after the type, `; name=value`, the value a token or a
 // quoted-string.
@@ -33,6 +36,9 @@ const MEDIA_TYPE = new RegExp(
   'i',
 );
 
+// Sections 2.1 and 4.1: message ids are int64, beyond what a number holds exactly.
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types A's ids int64 (sections 2.1, 4.1)");
+
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
   if (mediaType !== 'json' && !MEDIA_TYPE.test(mediaType)) {
@@ -40,10 +46,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
   // As openapi-fetch's application/json, the configured type goes on every request with a body and
   // gives way to a Content-Type the caller chose for one call (application/json included).
-  return createCoreClient<paths>({
+  return createCoreClient<GatewayPaths>({
     ...common,
     basePath: BASE_PATH,
     auth: { type: 'basic', username, password },
+    integers: INTEGERS,
     ...(mediaType !== 'json' && { bodyType: mediaType }),
   });
 }

@@ -8,6 +8,7 @@ describe('throw-on-error mode', () => {
     expectTypeOf(await client.POST('/messages', { body: { content: 'Hello', destination: '+447700900123' } as never })).toEqualTypeOf<RestResponse>();
     expectTypeOf(await client.POST('/messages/broadcast', { body: {} as never })).toEqualTypeOf<BroadcastRestResponse>();
     expectTypeOf(await client.GET('/messages/{messageid}', { params: { path: { messageid: 1 } } })).toEqualTypeOf<Message>();
+    expectTypeOf(await client.GET('/messages/{messageid}', { params: { path: { messageid: 12345678901234567895n } } })).toEqualTypeOf<Message>();
   });
   it('throws GatewayResponseError carrying the DefaultError body', () => {
     expectTypeOf<GatewayResponseError['body']>().toEqualTypeOf<DefaultError>();

@@ -3,6 +3,7 @@
 import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/gateway-v1-types';
 import type { GatewayClient } from './client.js';
+import type { GatewayPaths } from './paths.js';
 
 /** Every documented error body of interface A: DefaultError. */
 export type GatewayErrorBody = ErrorBodyOf<paths>;
@@ -13,7 +14,7 @@ export class GatewayResponseError extends ResponseError<GatewayErrorBody> {
 }
 
 /** Interface A's client in throw-on-error mode: each call resolves to its success body. */
-export type GatewayThrowingClient = ThrowingClient<paths>;
+export type GatewayThrowingClient = ThrowingClient<GatewayPaths>;
 
 /**
  * The same client, each call resolving to the documented success body (no `data!`) and throwing

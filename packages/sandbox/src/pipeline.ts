@@ -4,6 +4,7 @@
 // documents its statuses (C) only those are used; elsewhere the usual HTTP ones.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { firstUnsafeInteger } from '@messaging-contracts/client-core';
 import { campaignHandlers } from './campaign-manager-v1.js';
 import type { ApiId } from './contract.js';
 import type { CredentialIndex } from './credentials.js';
@@ -195,6 +196,23 @@ export function createPipeline(options: PipelineOptions) {
               status: 400,
               message: 'Request body is not valid JSON',
               findings: [finding('/body', 'body', 'json', 'must be valid JSON')],
+            }),
+            route,
+          };
+        }
+        // JSON.parse rounds an integer beyond 2^53 - 1 (A's sms_class, D's list_ids are integers
+        // without a bound): stored and read back, it would come back another number. Refused
+        // instead, naming it (sandbox choice, README).
+        const unsafe = firstUnsafeInteger(read.text);
+        if (unsafe) {
+          const pointer = `/body${unsafe[0]}`;
+          return {
+            answer: problem(api.api, route, {
+              status: 400,
+              message: 'Request data invalid',
+              findings: [
+                finding(pointer, pointer.slice(pointer.lastIndexOf('/') + 1), 'safe-integer', `must be an integer of magnitude at most ${Number.MAX_SAFE_INTEGER} which the sandbox holds exactly`, Number.MAX_SAFE_INTEGER),
+              ],
             }),
             route,
           };

@@ -84,10 +84,20 @@ describe('messaging-sandbox CLI', () => {
       const require = createRequire(import.meta.url);
       const scope = join(project, 'node_modules', '@messaging-contracts');
       const sandboxDir = fileURLToPath(new URL('..', import.meta.url));
-      for (const [name, dir] of [['sandbox', sandboxDir], ['openapi', dirname(require.resolve('@messaging-contracts/openapi/package.json'))], ['validators', dirname(require.resolve('@messaging-contracts/validators/package.json'))]] as const) {
+      // The sandbox's dependencies as npm installs them (client-core: request bodies are held to its
+      // integer check; openapi-fetch is client-core's).
+      const clientCoreDir = dirname(require.resolve('@messaging-contracts/client-core/package.json'));
+      for (const [name, dir] of [
+        ['sandbox', sandboxDir],
+        ['openapi', dirname(require.resolve('@messaging-contracts/openapi/package.json'))],
+        ['validators', dirname(require.resolve('@messaging-contracts/validators/package.json'))],
+        ['client-core', clientCoreDir],
+      ] as const) {
         const files: string[] = [...(require(join(dir, 'package.json')).files as string[]), 'package.json', 'README.md'];
         for (const file of files) if (existsSync(join(dir, file))) cpSync(join(dir, file), join(scope, name, file), { recursive: true });
       }
+      const openapiFetchDir = dirname(createRequire(join(clientCoreDir, 'package.json')).resolve('openapi-fetch/package.json'));
+      for (const file of ['package.json', 'dist']) cpSync(join(openapiFetchDir, file), join(project, 'node_modules', 'openapi-fetch', file), { recursive: true });
       const child = run(['--port', '0'], { bin: join(scope, 'sandbox', 'bin', 'messaging-sandbox.mjs'), cwd: project });
       const io = await banner(child);
       child.kill('SIGINT');

@@ -121,6 +121,19 @@ describe('request validation on', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('A and D: a bigint id (int64 beyond 2^53 - 1, which their clients take) is checked as the digits sent, int64 range included', async () => {
+    const client = withValidation(gateway(), gatewayV1);
+    server.reply({ status: 200, body: { content: 'hi', destination: '447700900123' } });
+    await client.GET('/messages/{messageid}', { params: { path: { messageid: 1234567890123456789n } } });
+    expect(server.requests.at(-1)?.path).toBe('/rest/gateway/messages/1234567890123456789');
+    const beyond = await rejection(client.GET('/messages/{messageid}', { params: { path: { messageid: 12345678901234567895n } } }));
+    expect(beyond.violations).toEqual([{ pointer: '/path/messageid', property: 'messageid', rule: 'format', limit: 'int64', message: 'must be a valid int64' }]);
+    server.reply({ status: 204 });
+    await withValidation(campaigns(), campaignManagerV1).DELETE('/lists/{list_id}', { params: { path: { list_id: 1234567890123456789n } } });
+    expect(server.requests.at(-1)?.path).toBe('/rest/campaign_manager/v1/shop/lists/1234567890123456789');
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('an operation outside the contract is refused', async () => {
     const error = await rejection(withValidation(sms(), smsV2).GET('/unknown'));
     expect(error.violations[0]).toMatchObject({ rule: 'operation' });

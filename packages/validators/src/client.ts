@@ -65,13 +65,23 @@ interface Init {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
 }
 
+/**
+ * A parameter group with each bigint as the digits the client sends (an int64 id beyond 2^53 - 1,
+ * which A's and D's clients take as a bigint): the validator reads parameters from their text, as
+ * a server does, so it holds those digits to the parameter's rule (int64's range included).
+ */
+function asSent(group: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!group || !Object.values(group).some((value) => typeof value === 'bigint')) return group;
+  return Object.fromEntries(Object.entries(group).map(([name, value]) => [name, typeof value === 'bigint' ? String(value) : value]));
+}
+
 function requestViolations(route: OperationRoute, init: Init | undefined, options: ValidateOptions): Violation[] {
   const { operation, clientParameter } = route;
   const violations: Violation[] = [];
   if (operation.body && init?.body !== undefined) for (const violation of operation.body(init.body, options)) violations.push(violation);
   else if (operation.bodyRequired && init?.body === undefined) violations.push(missingBody);
   // The parameter validator never changes what it is given.
-  for (const violation of operation.params({ path: init?.params?.path, query: init?.params?.query }, options)) {
+  for (const violation of operation.params({ path: asSent(init?.params?.path), query: asSent(init?.params?.query) }, options)) {
     const clientFilled = violation.rule === 'required' && clientParameter !== undefined && violation.pointer === `/path/${clientParameter}`;
     if (!clientFilled) violations.push(violation);
   }

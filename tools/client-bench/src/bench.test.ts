@@ -173,6 +173,14 @@ describe('size and cold import', () => {
     }
   });
 
+  it("the integer check is in A's and D's bundles only: B's and C's keep none of unsafe-integers.ts", async () => {
+    for (const client of CLIENTS) {
+      const { kept } = await bundle(client);
+      const checked = kept.some((input) => input.endsWith('client-core/dist/unsafe-integers.js'));
+      expect([client.name, checked]).toEqual([client.name, client.name === 'gateway-v1-client' || client.name === 'campaign-manager-v1-client']);
+    }
+  });
+
   it('imports a package in a fresh process, and fails loudly on a missing one', () => {
     const sample = importOnce(OPENAPI_FETCH.specifier);
     expect(Number.isFinite(sample.importMs) && sample.importMs > 0).toBe(true);
