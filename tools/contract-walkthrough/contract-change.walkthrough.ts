@@ -150,13 +150,16 @@ describe('CONTRIBUTING "Add an endpoint": GET /{application_name}/walkthrough in
     expectPasses(pnpm('spec-check'));
   });
 
-  it('step 7: regenerated (the narrower commands: D\'s types package and the validators) -> the wire suite, driven by the bundle, asks for a wire case of the new operation', () => {
-    // The narrower of step 7's two commands. `pnpm build` would also rebuild the clients, webhooks,
-    // sandbox and docs, which nothing below reads (the wire suite compiles the client's sources) and
-    // CI's own build covers; "Add a field" regenerates through pnpm check-generated instead.
+  it('step 7: regenerated (the narrower commands: D\'s types package, the validators and the sandbox) -> the wire suite, driven by the bundle, asks for a wire case of the new operation', () => {
+    // The narrower of step 7's two commands. `pnpm build` would also rebuild the clients, webhooks
+    // and docs, which nothing below reads (the wire suite compiles the client's sources) and CI's
+    // own build covers; "Add a field" regenerates through pnpm check-generated instead. The sandbox
+    // is rebuilt since its control API's operation keys are generated from the bundles.
     expectPasses(pnpm('--filter', '@messaging-contracts/campaign-manager-v1-types', 'build'));
     expectPasses(pnpm('--filter', '@messaging-contracts/validators', 'build'));
+    expectPasses(pnpm('--filter', '@messaging-contracts/sandbox', 'build'));
     expect(read('packages/campaign-manager-v1-types/src/generated/schema.d.ts')).toContain('getWalkthrough');
+    expect(read('packages/sandbox/src/generated/control-api.d.ts')).toContain('campaign-manager-v1.getWalkthrough');
     expectFails(wireSuiteOfD(), 'every operation of campaign-manager-v1 has a wire case', 'getWalkthrough');
   });
 
