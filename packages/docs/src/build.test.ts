@@ -110,6 +110,11 @@ describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (
     for (const table of html.match(/<table>[\s\S]*?<\/table>/g) ?? []) expect(table).toMatch(/^<table>\s*<thead>\s*<tr>\s*<th\b/);
     expect(unlandedAnchors(html)).toEqual([]);
   });
+
+  it('gives every element an id of its own, across its READMEs (the clients share headings)', () => {
+    const ids = [...readFileSync(join(dist, page), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
 });
 
 // The sandbox's flag table documents --cors and --https beside links to their sections.

@@ -43,9 +43,11 @@ export function writeGuides(write, workspace, scope, apiPages, references = {}) 
     if (packages.some((p) => !p || !existsSync(join(p.dir, 'README.md')))) return [];
     const found = /** @type {WorkspacePackage[]} */ (packages);
     const single = found.length === 1;
+    /** The heading ids on this page: unique across its READMEs. */
+    const ids = new Map();
     const sections = found.map((p) => {
       const api = apiPages[p.name];
-      const readme = markdownToHtml(readFileSync(join(p.dir, 'README.md'), 'utf8'), single ? 0 : 1);
+      const readme = markdownToHtml(readFileSync(join(p.dir, 'README.md'), 'utf8'), single ? 0 : 1, ids);
       return `<section class="readme" aria-label="${escapeHtml(p.name)}">
 ${readme}
 ${(references[p.name] ?? []).map((ref) => `<p class="api-link">Every operation of <code>${escapeHtml(p.name)}</code>'s HTTP surface: <a href="./${escapeHtml(ref.href)}">its ${escapeHtml(ref.label)}</a>.</p>`).join('\n')}

@@ -58,11 +58,13 @@ function slug(text) {
 }
 
 // Each heading: its level plus the shift the caller passes (at most h6), and its anchor; a repeated
-// anchor gets `-1`, `-2`... as on GitHub, counted per file.
+// anchor gets `-1`, `-2`... as on GitHub. Counted per page: a guide holds several READMEs (the four
+// clients' share headings), and an id must be unique on its page, so a later README's repeated
+// heading is numbered and that README's own `#anchor` links are pointed at it.
 md.core.ruler.push('site_headings', (state) => {
-  const { shift } = /** @type {{ shift: number }} */ (state.env);
-  /** @type {Map<string, number>} */
-  const seen = new Map();
+  const { shift, seen } = /** @type {{ shift: number, seen: Map<string, number>, own: Map<string, string> }} */ (state.env);
+  const own = new Map();
+  state.env.own = own;
   state.tokens.forEach((token, i) => {
     if (token.type !== 'heading_open' && token.type !== 'heading_close') return;
     token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
@@ -75,15 +77,31 @@ md.core.ruler.push('site_headings', (state) => {
       id = `${base}-${count}`;
     }
     seen.set(id, 0);
+    if (!own.has(base)) own.set(base, id);
     token.attrSet('id', id);
   });
+});
+
+// A file's `#anchor` link names the anchor GitHub gives its heading in that file: here, the id that
+// heading got on the page.
+md.core.ruler.push('own_anchors', (state) => {
+  const { own } = /** @type {{ own: Map<string, string> }} */ (state.env);
+  for (const token of state.tokens) {
+    for (const child of token.children ?? []) {
+      const href = child.type === 'link_open' ? child.attrGet('href') : null;
+      const id = href?.startsWith('#') ? own.get(href.slice(1)) : undefined;
+      if (id !== undefined) child.attrSet('href', `#${id}`);
+    }
+  }
 });
 
 /**
  * @param {string} markdown
  * @param {number} [shift] added to every heading level (a file's `#` under the page's own h1)
+ * @param {Map<string, number>} [page] the heading ids already on the page (several files on one
+ *   page: pass the same map to each), filled in
  * @returns {string} HTML
  */
-export function markdownToHtml(markdown, shift = 1) {
-  return md.render(markdown, { shift });
+export function markdownToHtml(markdown, shift = 1, page = new Map()) {
+  return md.render(markdown, { shift, seen: page });
 }

@@ -79,3 +79,29 @@ describe('markdownToHtml', () => {
     });
   });
 });
+
+describe('several files on one page (a guide of several READMEs)', () => {
+  const first = '## Options\nSee [the options](#options) and [errors](#errors).\n## Errors';
+  const second = '## Options\nSee [the options](#options), [elsewhere](#nowhere) and [their errors](#errors).\n## Errors';
+
+  it("numbers a later file's repeated heading on the page, and points that file's own #anchor links at its own heading", () => {
+    const page = new Map<string, number>();
+    const a = markdownToHtml(first, 0, page);
+    const b = markdownToHtml(second, 0, page);
+    expect(a).toContain('<h2 id="options">');
+    expect(a).toContain('<a href="#options">the options</a>');
+    expect(b).toContain('<h2 id="options-1">');
+    expect(b).toContain('<h2 id="errors-1">');
+    expect(b).toContain('<a href="#options-1">the options</a>');
+    expect(b).toContain('<a href="#errors-1">their errors</a>');
+    // A link to no heading of the file is left as written.
+    expect(b).toContain('<a href="#nowhere">elsewhere</a>');
+    const ids = [...`${a}${b}`.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('renders each file on its own as before when no page is shared', () => {
+    expect(markdownToHtml(second, 0)).toContain('<h2 id="options">');
+    expect(markdownToHtml(second, 0)).toContain('<a href="#options">the options</a>');
+  });
+});
