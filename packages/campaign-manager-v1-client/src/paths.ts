@@ -2,6 +2,7 @@
 // contract (section 4.4) and is given once, in the client options, so it is dropped from the path
 // templates and from each operation's path parameters; its integer path parameters take a bigint
 // too (below). Everything else is the generated type.
+import type { BigintPathParameters } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/campaign-manager-v1-types';
 import type { APPLICATION_NAME } from './contract.js';
 
@@ -9,15 +10,11 @@ type AppName = typeof APPLICATION_NAME;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 // D's ids are integers without a bound (section 2.4): an integer path parameter (`list_id`,
-// `campaign_id`) takes a bigint too, which names an id beyond 2^53 - 1 exactly (a number cannot: the
-// literal is rounded before the client sees it) and is sent as its decimal digits, the same path
-// segment as the contract's integer.
-type Int64Path<Path> = { [K in keyof Path]: Path[K] extends number ? Path[K] | bigint : Path[K] };
-
+// `campaign_id`) takes a bigint too (client-core's bigint-path-parameters.ts).
 type WithoutAppName<Params> = Params extends { path: infer Path }
   ? Simplify<
       Omit<Params, 'path'> &
-        ([Exclude<keyof Path, AppName>] extends [never] ? { path?: never } : { path: Int64Path<Omit<Path, AppName>> })
+        ([Exclude<keyof Path, AppName>] extends [never] ? { path?: never } : { path: BigintPathParameters<Omit<Path, AppName>> })
     >
   : Params;
 
