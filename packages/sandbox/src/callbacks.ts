@@ -6,6 +6,7 @@
 // retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
+import { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 import type { components } from './generated/control-api.js';
 
 export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
@@ -155,7 +156,10 @@ export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfChe
       if (response.status !== 200 && Number.isFinite(retryAfter) && retryAfter >= 0) wait = retryAfter * 1000;
       return { ok: response.status === 200, wait: Math.min(wait, settings.maxWaitMs) };
     } catch (error) {
-      record.error = error instanceof Error || error instanceof DOMException ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'failed';
+      // In words, as the control API documents `error` ("timeout, connection refused, ..."), not
+      // fetch's own "fetch failed" or "terminated".
+      const code = fetchFailureCode(error);
+      record.error = code === 'TimeoutError' ? 'timeout' : code === 'AbortError' ? 'stopped: the sandbox or its scope was closed or reset' : describeFetchFailure(code);
       return { ok: false, wait: 0 };
     } finally {
       clearTimeout(timer);

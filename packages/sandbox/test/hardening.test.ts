@@ -71,6 +71,29 @@ describe('callback deliveries', () => {
     expect(written).toBeLessThan(32 * 1024 * 1024);
   });
 
+  it('says in words why an attempt got no answer, as the control API documents `error` (not "fetch failed")', async () => {
+    const closedPort = await listen((_req, res) => res.end());
+    await closedPort.close(); // nothing listens there any more: refused
+    const cut = await listen((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('only ten b');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const reset = await listen((req) => {
+      req.resume();
+      req.socket.resetAndDestroy();
+    });
+    servers.push(cut, reset);
+    const attempt = async (url: string) => {
+      t.sandbox.setCallbackUrls({ imStatus: url });
+      return (await t.sandbox.setStatus(await sendIm(), 'sent'))?.attempts[0]?.error;
+    };
+    expect(await attempt(closedPort.url)).toBe('connection refused (ECONNREFUSED)');
+    expect(await attempt(cut.url)).toBe('the connection closed before a complete answer (UND_ERR_SOCKET)');
+    expect(await attempt(reset.url)).toMatch(/^the connection (was reset \(ECONNRESET\)|closed before a complete answer \(UND_ERR_SOCKET\))$/);
+  });
+
   it('refuses callback addresses that reach the sandbox itself', () => {
     const port = new URL(t.sandbox.url).port;
     for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`]) {

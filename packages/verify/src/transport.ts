@@ -2,6 +2,7 @@
 // RetryAfter (section 8), the dry run, a time and size bound on each answer, and the redacted curl
 // reproduction of each request. Credentials are added here and nowhere else.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { describeFetchFailure, fetchFailureCode } from '@messaging-contracts/sandbox';
 import type { ApiId, Auth } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES, WRONG_API_KEY, WRONG_BASIC } from './credentials.js';
 import { parseExact } from './exact-json.js';
@@ -69,14 +70,6 @@ const RETRY_AFTER_FALLBACK_SECONDS = 10;
  */
 export const NO_ANSWER_GIVE_UP = 3;
 
-/** Words for the transport's error codes (undici's, Node's, llhttp's `HPE_*`); the code alone for any other. */
-function describeFault(code: string): string {
-  if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return `the connection closed before a complete answer (${code})`;
-  if (code === 'ECONNRESET' || code === 'EPIPE') return `the connection was reset (${code})`;
-  if (code.startsWith('HPE_') || code === 'HTTPParserError' || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return `the answer is not HTTP, or broken (${code})`;
-  return code;
-}
-
 export class Transport {
   sent = 0;
   private last = 0;
@@ -141,13 +134,7 @@ export class Transport {
       });
       ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
-      const reason = (error as { cause?: { name?: string; code?: string; message?: string } }).cause;
-      // An answer that is not HTTP: undici's HTTPParserError carries llhttp's code (HPE_*) on Node 20
-      // and 22, and no code on Node 24 (found by CI's Node 24 run), so it is known by its name too.
-      const cause =
-        (error as Error).name === 'TimeoutError'
-          ? 'TimeoutError'
-          : (reason?.code ?? (reason?.name === 'HTTPParserError' ? reason.name : undefined) ?? reason?.message ?? (error as Error).name);
+      const cause = fetchFailureCode(error);
       const origin = new URL(request.url).origin;
       if (cause === 'TimeoutError') {
         if (!this.answered && ++this.timeoutsInARow >= NO_ANSWER_GIVE_UP) {
@@ -156,8 +143,8 @@ export class Transport {
         return { request, status: 0, headers: new Headers(), text: '', notJson: `no answer within ${this.options.timeoutMs} ms`, retried };
       }
       // A target that never answered is unreachable (exit 2); one that did has failed this exchange.
-      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${describeFault(cause)}`);
-      const fault = describeFault(cause);
+      if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${describeFetchFailure(cause)}`);
+      const fault = describeFetchFailure(cause);
       return { request, status: 0, headers: new Headers(), text: '', notJson: fault === cause ? `no answer (${cause})` : fault, retried };
     }
     this.answered = true;

@@ -143,7 +143,7 @@ describe('messaging-verify', () => {
     await server.close(); // a port nothing listens on
     const { code, stdout, stderr } = await cli(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'im-v1'], SECRETS);
     expect(code).toBe(2);
-    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: cannot reach http://127.0.0.1:${server.port}: ECONNREFUSED`);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: cannot reach http://127.0.0.1:${server.port}: connection refused (ECONNREFUSED)`);
     // A stopped run still ends stdout with the summary line.
     expect(lastLine(stdout)).toBe('verify: 0 checks, 0 failed');
   });
