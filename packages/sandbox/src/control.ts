@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { CONTROL_BASE_PATH } from './control-constants.js';
 import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-guard.js';
-import { type Answer, drain, readBody, send } from './http-io.js';
+import { type Answer, drain, readBodyText, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { SessionLimitError } from './sessions.js';
@@ -146,7 +146,7 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
   }
   let body: unknown;
   if (method === 'POST' || method === 'PUT') {
-    const read = await readBody(req, CONTROL_MAX_BODY_BYTES);
+    const read = await readBodyText(req, CONTROL_MAX_BODY_BYTES);
     if (!read.ok && read.reason === 'too-large') await drain(req);
     if (!read.ok) return send(res, { status: 413, body: { error: `control bodies are at most ${CONTROL_MAX_BODY_BYTES} bytes` }, close: true });
     if (read.text && !isJsonMediaType(req.headers['content-type'])) {

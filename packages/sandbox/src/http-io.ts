@@ -7,58 +7,65 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'aborted' };
 
-/** Reads the whole body as UTF-8 text, or stops at `limit` bytes (declared or counted). */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+/**
+ * Reads the whole body as UTF-8 text, or stops at `limit` bytes (declared or counted), and calls
+ * `done` once with what it read. A callback, not a promise: the sandbox's request path awaits
+ * nothing (`pnpm bench`); the control API wraps it in one (readBodyText).
+ */
+export function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) => void): void {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
     req.resume();
-    return Promise.resolve({ ok: false, reason: 'too-large' });
+    return done({ ok: false, reason: 'too-large' });
   }
-  return new Promise((resolve) => {
-    // A body in one chunk (most) is decoded once at its end. A longer one is decoded chunk by chunk
-    // as it arrives, so no chunk outlives its decoding and no whole-body Buffer is ever assembled:
-    // per large body that is one copy fewer, and none of it in the allocator's heap, where freed
-    // Buffers kept the process's RSS above its live memory (README, "Bounds").
-    let first: Buffer | undefined;
-    let decoder: StringDecoder | undefined;
-    let text = '';
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
+  // A body in one chunk (most) is decoded once at its end. A longer one is decoded chunk by chunk
+  // as it arrives, so no chunk outlives its decoding and no whole-body Buffer is ever assembled:
+  // per large body that is one copy fewer, and none of it in the allocator's heap, where freed
+  // Buffers kept the process's RSS above its live memory (README, "Bounds").
+  let first: Buffer | undefined;
+  let decoder: StringDecoder | undefined;
+  let text = '';
+  let size = 0;
+  let finished = false;
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > limit) {
+      finished = true;
+      first = undefined;
+      text = '';
+      done({ ok: false, reason: 'too-large' });
+      return;
+    }
+    if (first === undefined && decoder === undefined) first = chunk;
+    else {
+      if (decoder === undefined) {
+        decoder = new StringDecoder('utf8');
+        text = decoder.write(first!);
         first = undefined;
-        text = '';
-        resolve({ ok: false, reason: 'too-large' });
-        return;
       }
-      if (first === undefined && decoder === undefined) first = chunk;
-      else {
-        if (decoder === undefined) {
-          decoder = new StringDecoder('utf8');
-          text = decoder.write(first!);
-          first = undefined;
-        }
-        text += decoder.write(chunk);
-      }
-    });
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve({ ok: true, text: decoder ? text + decoder.end() : first ? first.toString('utf8') : '' });
-    });
-    req.on('error', () => {
-      if (!done) resolve({ ok: false, reason: 'aborted' });
-      done = true;
-    });
-    req.on('aborted', () => {
-      if (!done) resolve({ ok: false, reason: 'aborted' });
-      done = true;
-    });
+      text += decoder.write(chunk);
+    }
+  });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    done({ ok: true, text: decoder ? text + decoder.end() : first ? first.toString('utf8') : '' });
+  });
+  req.on('error', () => {
+    if (finished) return;
+    finished = true;
+    done({ ok: false, reason: 'aborted' });
+  });
+  req.on('aborted', () => {
+    if (finished) return;
+    finished = true;
+    done({ ok: false, reason: 'aborted' });
   });
 }
+
+/** readBody as a promise. */
+export const readBodyText = (req: IncomingMessage, limit: number): Promise<BodyRead> => new Promise((resolve) => readBody(req, limit, resolve));
 
 /** How much of a refused (oversized) body is still read and dropped before answering: bytes, ms. */
 export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 5000 } as const;

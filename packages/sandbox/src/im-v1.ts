@@ -1,12 +1,20 @@
 // Interface C (section 4.3): POST /message accepts a message asynchronously (202 with its id);
 // its status starts at the first documented state and changes when the test says (setStatus).
+// The request itself is not kept: C has no operation that reads a message back (section 4.3),
+// and the request log holds each request as received.
 import { schemaEnum } from './contract.js';
 import type { Handler } from './operation.js';
 
+/** The status a new message starts at: the first of MessageStatus (section 2.3). */
+const FIRST_STATUS = schemaEnum('im-v1', 'MessageStatus')[0]!;
+
+/** What a stored message costs against the stores' byte budget: its id, its status and the entry around them. */
+const STORED_BYTES = 100;
+
 export const imHandlers: Record<string, Handler> = {
-  sendMessage({ route, body, size }, { state, ids }) {
+  sendMessage({ route }, { state, ids }) {
     const id = ids.uuid();
-    state.imMessages.set(id, { id, status: schemaEnum('im-v1', 'MessageStatus')[0]!, request: body }, size);
+    state.imMessages.set(id, { id, status: FIRST_STATUS }, STORED_BYTES);
     return { status: route.successStatus, body: { id } };
   },
 };

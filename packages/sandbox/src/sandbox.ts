@@ -216,7 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const query = q < 0 ? '' : url.slice(q + 1);
     const api = table.apiFor(path);
     let done: Promise<void> | undefined;
-    if (api) done = pipeline(api, req, res, path, query);
+    if (api) pipeline(api, req, res, path, query);
     else if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) done = handleControl(sandbox, guard, req, res, path, query);
     else {
       req.resume();

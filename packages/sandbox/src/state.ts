@@ -27,7 +27,6 @@ export interface SmsMessage {
 export interface ImMessage {
   id: string;
   status: string;
-  request: Json;
 }
 
 export interface CampaignList {
