@@ -15,7 +15,7 @@ import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
-import { type RecordedRequest, redactHeaders } from './recorder.js';
+import { type KeptRequest, redactHeaders } from './recorder.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
 import type { Scope } from './scope.js';
@@ -37,12 +37,11 @@ export interface Owner {
   lastUsed?: number;
 }
 
-/** The answer to a request, and what the request log keeps of it (the body and its size as received). */
+/** The answer to a request, and what the request log keeps of it: the body's JSON text as received, when it parsed. */
 interface Served {
   answer: Answer;
   route?: Route;
-  body?: unknown;
-  size?: number;
+  text?: string;
 }
 
 /** What serving a request has found out so far: its route, and whose scope it acts in (arrival time on its clock). */
@@ -150,7 +149,7 @@ export function createPipeline(options: PipelineOptions) {
     }
     if (!route.bodyMediaTypes) {
       req.resume();
-      return done(operate(api, req, route, params, query, seen.scope, undefined, 0));
+      return done(operate(api, req, route, params, query, seen.scope, undefined, undefined));
     }
     readBody(req, maxBodyBytes, (read) => {
       if (read.ok) {
@@ -182,7 +181,7 @@ export function createPipeline(options: PipelineOptions) {
 
   /** A request whose body has been read whole: its media type, depth, JSON and integers, then the operation. */
   function withBody(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, text: string): Served {
-    if (text.length === 0) return operate(api, req, route, params, query, scope, undefined, 0);
+    if (text.length === 0) return operate(api, req, route, params, query, scope, undefined, undefined);
     const contentType = req.headers['content-type'];
     if (contentType === 'application/json' ? !prepared.get(route)!.acceptsJson : !acceptsMediaType(route.bodyMediaTypes!, contentType)) {
       const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
@@ -235,19 +234,20 @@ export function createPipeline(options: PipelineOptions) {
         route,
       };
     }
-    return operate(api, req, route, params, query, scope, body, text.length);
+    return operate(api, req, route, params, query, scope, body, text);
   }
 
   /** The operation itself, once its body (if any) is parsed: a Prefer header, a queued fault, validation, the handler. */
-  function operate(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, body: unknown, size: number): Served {
+  function operate(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, body: unknown, text: string | undefined): Served {
+    const size = text?.length ?? 0;
     const { faults, env } = scope;
     const preferred = preference(route, req.headers.prefer, faults);
     if (preferred && 'refusal' in preferred) {
-      return { answer: problem(api.api, route, { status: 400, message: 'Prefer header not documented', findings: [preferred.refusal] }), route, body, size };
+      return { answer: problem(api.api, route, { status: 400, message: 'Prefer header not documented', findings: [preferred.refusal] }), route, text };
     }
-    if (preferred) return { answer: { status: preferred.answer.status, body: preferred.answer.body, headers: preferred.answer.headers }, route, body, size };
+    if (preferred) return { answer: { status: preferred.answer.status, body: preferred.answer.body, headers: preferred.answer.headers }, route, text };
     const fault = faults.take(route);
-    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers, ...(fault.network && { network: fault.network }) }, route, body, size };
+    if (fault) return { answer: { status: fault.status, body: fault.body, headers: fault.headers, ...(fault.network && { network: fault.network }) }, route, text };
 
     const { handler, validators } = prepared.get(route)!;
     const findings: Finding[] = [];
@@ -258,17 +258,17 @@ export function createPipeline(options: PipelineOptions) {
     const searchParams = new URLSearchParams(query);
     findings.push(...validateRequest(validators, params, searchParams, checked, env.clock.now));
     if (findings.length > 0) {
-      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, body, size };
+      return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, text };
     }
 
     const reply = handler({ route, params, query: searchParams, body: checked, size }, env);
-    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, body, size };
-    return { answer: reply, route, body, size };
+    if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, text };
+    return { answer: reply, route, text };
   }
 
   /** Sends the answer (after the operation's configured latency), starts a new message's progression, and records the request. */
   function respond(req: IncomingMessage, res: ServerResponse, seen: Seen, result: Served): void {
-    const { answer, route, body, size } = result;
+    const { answer, route, text } = result;
     const { recorder } = seen.scope;
     if (answer.network) sendNetworkFault(res, answer, answer.network);
     else send(res, answer);
@@ -278,12 +278,12 @@ export function createPipeline(options: PipelineOptions) {
       if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
     }
     // Built in one object, in the order a recorded request is listed (seq first, set by the recorder).
-    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: req.url ?? '' } as RecordedRequest;
+    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: req.url ?? '' } as KeptRequest;
     if (route) entry.operation = route.key;
     entry.headers = redactHeaders(req.headers);
-    if (body !== undefined) entry.body = body;
+    if (text !== undefined) entry.text = text;
     entry.status = answer.status;
-    recorder.record(entry, size ?? 0);
+    recorder.record(entry);
   }
 
   /** Never throws: a defect while answering is a 500 when nothing was sent yet, else the connection is closed. */
