@@ -32,7 +32,7 @@ export const campaignHandlers: Record<string, Handler> = {
     }
     return { status: route.successStatus, body: lists };
   },
-  createList({ route, params, body, size }, env) {
+  createList({ route, params, body, text }, env) {
     const application = params.application_name!;
     const id = env.ids.next('list');
     env.state.lists.set(key(application, id), {
@@ -42,7 +42,7 @@ export const campaignHandlers: Record<string, Handler> = {
       members: body.members,
       created: isoTime(env.clock.stamp()),
       // Parsed, a member is an object of its own: about twice its JSON text.
-    }, size * 2);
+    }, text.length * 2);
     return { status: route.successStatus, body: { id }, headers: { location: location(env, application, 'lists', id) } };
   },
   deleteList({ route, params }, { state }) {
@@ -56,7 +56,7 @@ export const campaignHandlers: Record<string, Handler> = {
     const deleted = requested.filter((id) => state.lists.delete(key(params.application_name!, id)));
     return { status: route.successStatus, body: { list_ids: deleted, message: `${deleted.length} lists deleted` } };
   },
-  scheduleCampaign({ route, params, body, size }, env) {
+  scheduleCampaign({ route, params, body, text }, env) {
     const application = params.application_name!;
     const id = env.ids.next('campaign');
     const stamp = reportDate(env.clock.stamp());
@@ -69,7 +69,7 @@ export const campaignHandlers: Record<string, Handler> = {
       timezone: 'UTC',
     }));
     // A report item (about 160 characters of JSON) per member, besides the request.
-    env.state.campaigns.set(key(application, id), { application, id, request: body, report }, size + report.length * 160);
+    env.state.campaigns.set(key(application, id), { application, id, request: body, report }, text.length + report.length * 160);
     return {
       status: route.successStatus,
       body: { id },

@@ -90,7 +90,7 @@ export function loadFixtures(fixtures: unknown, table: RouteTable, scope: Scope)
     if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding(v)).join('; ')}`);
     // A given id is used once, in place of the next UUID (a seeded sequence is not drawn from).
     const env = id === undefined ? scope.env : { ...scope.env, ids: { ...scope.env.ids, uuid: () => id } };
-    handlers[route.api][route.operationId]!({ route, params, query: new URLSearchParams(), body, size: JSON.stringify(body).length }, env);
+    handlers[route.api][route.operationId]!({ route, params, query: new URLSearchParams(), body, text: JSON.stringify(body) }, env);
     loaded++;
   };
   for (const [api, key] of Object.entries(KINDS)) {

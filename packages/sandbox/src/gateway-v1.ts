@@ -23,22 +23,21 @@ const messageDefaults = schemaDefaults('Message');
 export const SANDBOX_BROADCAST_STATUS = 'accepted';
 
 export const gatewayHandlers: Record<string, Handler> = {
-  sendMessage({ route, body, size }, { state, ids }) {
+  sendMessage({ route, text }, { state, ids }) {
     const id = ids.next('gateway-message');
-    state.gatewayMessages.set(id, { base: body, id }, size);
+    state.gatewayMessages.set(id, { text, id }, text.length);
     return { status: route.successStatus, body: [id] };
   },
-  sendBroadcast({ route, body, size }, { state, ids }) {
+  sendBroadcast({ route, body, text }, { state, ids }) {
     // Values of the per-recipient status are not shown (section 3), and the bundle's example says
     // only `<status>`: the sandbox's own choice (README, "Sandbox choices") is `accepted`.
     const status = SANDBOX_BROADCAST_STATUS;
     const destinations = body.destination as string[];
-    const base = body;
     // Each message carries its share of the one stored body.
-    const share = Math.ceil(size / Math.max(destinations.length, 1)) + 64;
+    const share = Math.ceil(text.length / Math.max(destinations.length, 1)) + 64;
     const reply = destinations.map((destination) => {
       const id = ids.next('gateway-message');
-      state.gatewayMessages.set(id, { base, destination, id }, share);
+      state.gatewayMessages.set(id, { text, destination, id }, share);
       return { id, destination, status };
     });
     return { status: route.successStatus, body: reply };
@@ -46,6 +45,6 @@ export const gatewayHandlers: Record<string, Handler> = {
   getMessage({ route, params }, { state }) {
     const message = state.gatewayMessages.get(Number(params.messageid));
     if (!message) return notFound('Message');
-    return { status: route.successStatus, body: { ...messageDefaults, ...message.base, ...(message.destination !== undefined && { destination: message.destination }), id: message.id } };
+    return { status: route.successStatus, body: { ...messageDefaults, ...JSON.parse(message.text), ...(message.destination !== undefined && { destination: message.destination }), id: message.id } };
   },
 };

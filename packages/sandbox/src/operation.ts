@@ -11,8 +11,12 @@ export interface Call {
   query: URLSearchParams;
   /** The parsed JSON body, undefined when there is none. */
   body: any;
-  /** The body's size as received (characters of its JSON text): what storing it costs against the byte budget. */
-  size: number;
+  /**
+   * The body's JSON text as received ('' when there is none): its length is what storing the body
+   * costs against the byte budget, and a store that keeps a body keeps this text, parsed when read
+   * (one string per stored body, not a tree of objects for the garbage collector to copy).
+   */
+  text: string;
 }
 
 export interface Env {

@@ -239,7 +239,6 @@ export function createPipeline(options: PipelineOptions) {
 
   /** The operation itself, once its body (if any) is parsed: a Prefer header, a queued fault, validation, the handler. */
   function operate(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, body: unknown, text: string | undefined): Served {
-    const size = text?.length ?? 0;
     const { faults, env } = scope;
     const preferred = preference(route, req.headers.prefer, faults);
     if (preferred && 'refusal' in preferred) {
@@ -261,7 +260,7 @@ export function createPipeline(options: PipelineOptions) {
       return { answer: problem(api.api, route, { status: 400, message: 'Request data invalid', findings }), route, text };
     }
 
-    const reply = handler({ route, params, query: searchParams, body: checked, size }, env);
+    const reply = handler({ route, params, query: searchParams, body: checked, text: text ?? '' }, env);
     if ('problem' in reply) return { answer: problem(api.api, route, reply.problem), route, text };
     return { answer: reply, route, text };
   }

@@ -14,7 +14,7 @@ export const smsHandlers: Record<string, Handler> = {
     description ??= bundleText('sms-v2');
     return { status: route.successStatus, text: { contentType: 'application/json', body: description } };
   },
-  sendMessage({ route, body, size }, { state, ids }) {
+  sendMessage({ route, body, text }, { state, ids }) {
     // "A new message is reported with `accepted` in the 202 reply" (section 3): status and detail
     // come from the bundle's example of the 202 reply.
     const example = responseExample(route, route.successStatus) ?? {};
@@ -27,7 +27,7 @@ export const smsHandlers: Record<string, Handler> = {
       reference: body.reference,
       content: body.content,
     };
-    state.smsMessages.set(message.id, message, size);
+    state.smsMessages.set(message.id, message, text.length);
     return { status: route.successStatus, body: { id: message.id, status: message.status, detail: example.detail } };
   },
   getMessage({ route, query }, { state }) {

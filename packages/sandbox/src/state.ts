@@ -45,12 +45,12 @@ export interface Campaign {
 }
 
 /**
- * A message of A as stored: a broadcast's messages share one `base` (the request body with the
- * schema's defaults), so a broadcast to n destinations stores its body once, not n times.
+ * A message of A as stored: a broadcast's messages share one `text` (the request body as
+ * received), so a broadcast to n destinations stores its body once, not n times.
  */
 export interface GatewayMessage {
-  /** The request body as received; the schema's defaults are applied when it is read. */
-  base: Json;
+  /** The request body's JSON text as received; parsed, with the schema's defaults, when it is read. */
+  text: string;
   id: number;
   /** A broadcast message's own destination (the base holds the whole list). */
   destination?: string;
