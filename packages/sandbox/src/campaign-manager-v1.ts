@@ -28,21 +28,17 @@ export const campaignHandlers: Record<string, Handler> = {
     const application = params.application_name!;
     const lists = [];
     for (const list of state.lists.values()) {
-      if (list.application === application) lists.push({ id: list.id, name: list.name, created: list.created, members: list.members });
+      if (list.application !== application) continue;
+      const { name, members } = JSON.parse(list.text);
+      lists.push({ id: list.id, name, created: list.created, members });
     }
     return { status: route.successStatus, body: lists };
   },
-  createList({ route, params, body, text }, env) {
+  createList({ route, params, text }, env) {
     const application = params.application_name!;
     const id = env.ids.next('list');
-    env.state.lists.set(key(application, id), {
-      application,
-      id,
-      name: body.name,
-      members: body.members,
-      created: isoTime(env.clock.stamp()),
-      // Parsed, a member is an object of its own: about twice its JSON text.
-    }, text.length * 2);
+    // Kept as the request's text, parsed when listed (its name and members).
+    env.state.lists.set(key(application, id), { application, id, text, created: isoTime(env.clock.stamp()) }, text.length);
     return { status: route.successStatus, body: { id }, headers: { location: location(env, application, 'lists', id) } };
   },
   deleteList({ route, params }, { state }) {
@@ -69,7 +65,7 @@ export const campaignHandlers: Record<string, Handler> = {
       timezone: 'UTC',
     }));
     // A report item (about 160 characters of JSON) per member, besides the request.
-    env.state.campaigns.set(key(application, id), { application, id, request: body, report }, text.length + report.length * 160);
+    env.state.campaigns.set(key(application, id), { application, id, report }, text.length + report.length * 160);
     return {
       status: route.successStatus,
       body: { id },

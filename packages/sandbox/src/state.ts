@@ -32,15 +32,15 @@ export interface ImMessage {
 export interface CampaignList {
   application: string;
   id: number;
-  name: string;
-  members: Json[];
+  /** The creating request's JSON text (its name and members), parsed when the lists are listed. */
+  text: string;
   created: string;
 }
 
 export interface Campaign {
   application: string;
   id: number;
-  request: Json;
+  /** The report GET /{application}/scheduled_campaigns/{id}/report answers (the request itself is never read back). */
   report: Json[];
 }
 
