@@ -230,6 +230,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   // Beyond loopback the control API needs a token (printed by the CLI); on loopback, none unless given.
+  // Always random, also in deterministic mode: a seed is no secret (a repository's test script, the
+  // README's `--seed demo`), and a token derived from it would open the control API to the network.
   const beyondLoopback = !isLoopbackName(host);
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
     throw new TypeError('controlToken must be a string of at least 16 characters');
@@ -237,7 +239,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const cors = createCors(options.cors, options.warn ?? ((message) => process.stderr.write(`messaging-sandbox: ${message}\n`)));
   const guard: ControlGuard = {
-    token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
+    token: options.controlToken ?? (beyondLoopback ? randomBytes(16).toString('hex') : undefined),
     origins: cors.origins,
   };
 

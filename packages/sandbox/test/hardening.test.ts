@@ -193,6 +193,20 @@ describe('the control API', () => {
     }
     expect(t.sandbox.controlToken).toBeUndefined();
   });
+
+  it('beyond loopback, draws the control token at random even in deterministic mode (a known seed must not give it away)', async () => {
+    // The seed is in the integrator's repository and the README's examples (`--seed demo`); a token
+    // derived from it would let anyone on the network drive the control API (callbacks to any address).
+    const first = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
+    const second = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
+    try {
+      expect(first.credentials).toEqual(second.credentials); // deterministic mode still is
+      expect(first.controlToken).toMatch(/^[0-9a-f]{32}$/);
+      expect(second.controlToken).not.toBe(first.controlToken);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
 });
 
 describe('headers', () => {
