@@ -194,6 +194,26 @@ describe('the control API', () => {
     expect(t.sandbox.controlToken).toBeUndefined();
   });
 
+  it('never records the control token: a client that sends it on every request does not leave it in the request log', async () => {
+    const token = 'a-control-token-of-ours-0123456789';
+    const guarded = await startSandbox({ port: 0, controlToken: token });
+    try {
+      const sent = await fetch(`${guarded.urls['im-v1']}/message`, {
+        method: 'POST',
+        headers: { authorization: guarded.credentials['im-v1'].apiKey, 'content-type': 'application/json', 'x-sandbox-control-token': token },
+        body: JSON.stringify({ destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } }),
+      });
+      expect(sent.status).toBe(202);
+      const log = await fetch(`${guarded.url}/__sandbox/requests`, { headers: { 'x-sandbox-control-token': token } });
+      const text = await log.text();
+      expect(JSON.parse(text)).toHaveLength(1);
+      expect(text).not.toContain(token);
+      expect(guarded.requests()[0]!.headers['x-sandbox-control-token']).toBe('[redacted]');
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('beyond loopback, draws the control token at random even in deterministic mode (a known seed must not give it away)', async () => {
     // The seed is in the integrator's repository and the README's examples (`--seed demo`); a token
     // derived from it would let anyone on the network drive the control API (callbacks to any address).
