@@ -1,7 +1,11 @@
 // The parts of the safety rules that need no sandbox: what counts as loopback, the destinations
 // file, and 429 with RetryAfter (section 8) honoured by the transport.
-import { describe, expect, it } from 'vitest';
-import { parseDestinations, withDestinations } from '../src/destinations.js';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { parseDestinations, readDestinations, withDestinations } from '../src/destinations.js';
 import { isLoopback } from '../src/safety.js';
 import { Transport, UnreachableError } from '../src/transport.js';
 import { startRecordingServer } from './support/recording-server.js';
@@ -28,6 +32,20 @@ describe('destinations', () => {
     expect(() => parseDestinations('+447700900999\n447700900998\n')).toThrow('line 2 is neither a mobile number');
     expect(() => parseDestinations('qa@example.com\n')).toThrow('holds no mobile number');
     expect(() => parseDestinations('+447700900999\n'.repeat(101))).toThrow('at most 100 destinations');
+  });
+
+  it('bounds a destinations file that reports no size (a pipe, as `--destinations <(command)` gives) as it reads it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-destinations-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const pipe = join(dir, 'destinations.pipe');
+    execFileSync('mkfifo', [pipe]);
+    // A writer in another process: 100 KiB of numbers, over the 64 KiB bound, through a pipe whose size is 0.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pipe)}, '+447700900999\\n'.repeat(7000))`], { stdio: 'ignore' });
+    onTestFinished(() => void writer.kill());
+    expect(() => readDestinations(pipe)).toThrow(`--destinations: ${pipe} is over 65536 bytes`);
+    writeFileSync(join(dir, 'ours.txt'), '+447700900999\n');
+    expect(readDestinations(join(dir, 'ours.txt'))).toEqual({ numbers: ['+447700900999'], emails: [] });
+    expect(() => readDestinations(join(dir, 'missing.txt'))).toThrow(`--destinations: cannot read ${join(dir, 'missing.txt')}`);
   });
 
   it('replaces every destination of the four interfaces and drops generated contacts', () => {
