@@ -40,7 +40,7 @@ const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get
 /**
  * Returns a function that hands back a value unchanged when no secret occurs anywhere in it, and
  * otherwise a copy with every secret replaced by `[REDACTED]`: in a string; in an error's message,
- * stack, cause, `errors` and other own properties (symbol keys included), the error keeping its
+ * stack, cause, `errors` and other own properties (symbol keys included; in string keys too), the error keeping its
  * class and name; in a plain object's or an array's entries. Any other object (a Request,
  * Headers, a Map: their contents cannot all be searched) and any accessor (but V8's `stack`) is dropped. The whole
  * graph is searched, cycles included (kept as cycles); past 64 levels the rest is dropped. Runs
@@ -81,7 +81,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         if (get || set) changed = true;
         else {
           const clean = copy(inner, depth + 1);
-          if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...descriptor, value: clean });
+          // A key can hold a secret too (an object of headers keyed by value, a parsed echo).
+          const name = typeof key === 'string' ? copy(key, depth) : key;
+          if (clean !== undefined || inner === undefined) Object.defineProperty(out, name, { ...descriptor, value: clean });
         }
       }
       // An error without a name of its own inherits its class's from the prototype, as before.

@@ -121,3 +121,21 @@ it('a custom fetch throwing a clean value without a prototype is still a ClientN
   expect(error).toBeInstanceOf(ClientNetworkError);
   expect((error as Error).cause).toBe(odd);
 });
+
+it('a secret thrown in another encoding, or as a key, is not shown either', async () => {
+  // A password with a space, `/`, `+`, `"` and `\`: every encoding below differs from the raw value.
+  const odd = { type: 'basic', username: 'acme', password: 'pa ss/wo+rd"q\\z' } as const;
+  const token = authHeader(odd).value.slice('Basic '.length);
+  const echoes: [string, () => unknown][] = [
+    ['form-encoded', () => new Error(`sent ${new URLSearchParams({ p: odd.password })}`)],
+    ['percent-escapes in lower case', () => new Error(`sent ${encodeURIComponent(odd.password).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`)],
+    ['inside a JSON string', () => new Error(`sent ${JSON.stringify({ options: { password: odd.password } })}`)],
+    ['as a key', () => Object.assign(new Error('sent'), { seen: { [`Basic ${token}`]: true, [odd.password]: 1 } })],
+  ];
+  for (const [how, make] of echoes) {
+    const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: odd, fetch: () => Promise.reject(make()) });
+    const text = everything(await thrown(() => client.GET('/things')));
+    for (const form of [odd.password, token, 'pa+ss', 'pa%20ss%2fwo', 'wo+rd\\"q', 'ss/wo+rd']) expect(text, `${how}: ${form}`).not.toContain(form);
+    expect(text, how).toContain('[REDACTED]');
+  }
+});
