@@ -14,7 +14,7 @@ import { type CorsOption, createCors } from './cors.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { FaultBytes } from './faults.js';
-import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
+import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, REQUEST_TIME_LIMITS, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
@@ -247,14 +247,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = REQUEST_TIME_LIMITS.headersMs;
+  server.requestTimeout = REQUEST_TIME_LIMITS.requestMs;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = tooLarge ? '{"error":"request headers too large"}' : '{"error":"malformed HTTP request"}';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    if (socket.writable) {
-      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
-    }
+    // Not HTTP the parser can read, or not in time: no interface can be told apart, so the sandbox's own answer.
+    if (socket.writable) socket.end(clientErrorAnswer(error));
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
