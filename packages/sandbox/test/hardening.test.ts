@@ -73,7 +73,9 @@ describe('callback deliveries', () => {
 
   it('refuses callback addresses that reach the sandbox itself', () => {
     const port = new URL(t.sandbox.url).port;
-    for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`]) {
+    for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`,
+      // IPv4-mapped IPv6: the URL parser writes it in hex (`[::ffff:7f00:1]`), and it connects to 127.0.0.1.
+      `http://[::ffff:127.0.0.1]:${port}/`, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`, `http://[::ffff:127.9.9.9]:${port}/`]) {
       expect(() => t.sandbox.setCallbackUrls({ imStatus: address }), address).toThrow(/imStatus must not be the sandbox itself/);
     }
     const session = t.sandbox.createSession();
