@@ -37,6 +37,9 @@ export type Redactor = <T>(value: T) => T;
 // reads it as the data property it stands for; any other accessor is still dropped. Undefined on 20.
 const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get;
 
+/** Secrets shorter than this are replaced only as words of their own (createRedactor). */
+const SHORT_SECRET = 8;
+
 /**
  * Returns a function that hands back a value unchanged when no secret occurs anywhere in it, and
  * otherwise a copy with every secret replaced by `[REDACTED]`: in a string; in an error's message,
@@ -47,14 +50,19 @@ const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get
  * only on the failure path.
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
-  // Longest first, so a secret that contains another is replaced whole.
-  const list = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length);
+  // Longest first, so a secret that contains another is replaced whole. A short one (a test's user
+  // name `u`, an API key `k`) is replaced only where it stands as a word of its own: replaced inside
+  // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
+  // message with it. A long one is replaced wherever it occurs.
+  const list = [...new Set(secrets.filter((s) => s !== ''))]
+    .sort((a, b) => b.length - a.length)
+    .map((secret) => (secret.length >= SHORT_SECRET ? secret : new RegExp(`(?<![A-Za-z0-9_-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g')));
   return (value) => {
     let changed = false;
     const copies = new Map<object, unknown>();
     const copy = (value: any, depth: number): any => {
       if (typeof value === 'string') {
-        const out = list.reduce((out, secret) => out.replaceAll(secret, '[REDACTED]'), value);
+        const out = list.reduce<string>((out, secret) => out.replaceAll(secret, '[REDACTED]'), value);
         changed ||= out !== value;
         return out;
       }
