@@ -47,6 +47,5 @@ export function authHeader(auth: Auth): AuthHeader {
 const withEncoded = (secrets: string[]) =>
   secrets.flatMap((s) => {
     const encoded = encodeURIComponent(s);
-    const forms = [s, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), new URLSearchParams({ s }).toString().slice(2), JSON.stringify(s).slice(1, -1)];
-    return [...new Set(forms)];
+    return [s, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), new URLSearchParams({ s }).toString().slice(2), JSON.stringify(s).slice(1, -1)];
   });

@@ -54,9 +54,10 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // name `u`, an API key `k`) is replaced only where it stands as a word of its own: replaced inside
   // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
   // message with it. A long one is replaced wherever it occurs.
-  const list = [...new Set(secrets.filter((s) => s !== ''))]
+  const list = secrets
+    .filter((s) => s !== '')
     .sort((a, b) => b.length - a.length)
-    .map((secret) => (secret.length >= SHORT_SECRET ? secret : new RegExp(`(?<![A-Za-z0-9_-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g')));
+    .map((secret) => (secret.length >= SHORT_SECRET ? secret : RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g')));
   return (value) => {
     let changed = false;
     const copies = new Map<object, unknown>();
