@@ -262,6 +262,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const address = server.address() as AddressInfo;
+  // A loopback name is resolved by the system, which may ask DNS (`*.localhost`, or `localhost`
+  // itself rewritten): if it bound beyond loopback, no control token guards it, so it stops here.
+  if (!beyondLoopback && !isLoopbackName(address.address)) {
+    await new Promise((resolve) => server.close(resolve));
+    throw new Error(
+      `host ${host} resolved to ${address.address}, beyond loopback, where the control API would be unguarded; give that address itself as the host (the sandbox then requires its control token) or a loopback address`,
+    );
+  }
   // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
   const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
   origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;

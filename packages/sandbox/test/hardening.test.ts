@@ -1,8 +1,9 @@
 // Hostile inputs: each test here failed before its fix (issue "Hardening, round 3").
 import { spawnSync } from 'node:child_process';
+import dns from 'node:dns';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../src/index.js';
 import { listen, responseViolations, sandboxWithClients } from './support.js';
 
@@ -213,6 +214,25 @@ describe('the control API', () => {
       expect(guarded.requests()[0]!.headers['x-sandbox-control-token']).toBe('[redacted]');
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('refuses to start when a loopback name resolves beyond loopback, where its control API would be unguarded', async () => {
+    // The system resolver asks DNS for a subdomain of localhost (only `localhost` is in /etc/hosts); a
+    // search domain or a wildcard may answer with any address. Here it answers 0.0.0.0.
+    const lookup = dns.lookup;
+    const spy = vi.spyOn(dns, 'lookup').mockImplementation(((hostname: string, ...rest: unknown[]) => {
+      const callback = rest.at(-1) as (error: Error | null, address: string, family: number) => void;
+      if (hostname === 'sandbox.localhost') return process.nextTick(callback, null, '0.0.0.0', 4);
+      return (lookup as (...args: unknown[]) => void)(hostname, ...rest);
+    }) as typeof dns.lookup);
+    try {
+      await expect(startSandbox({ port: 0, host: 'sandbox.localhost' })).rejects.toThrow(
+        'host sandbox.localhost resolved to 0.0.0.0, beyond loopback, where the control API would be unguarded',
+      );
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
     }
   });
 
