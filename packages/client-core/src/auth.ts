@@ -41,5 +41,11 @@ export function authHeader(auth: Auth): AuthHeader {
   return { name: 'Authorization', value: `Basic ${token}`, secrets: withEncoded([token, pair, password, username]) };
 }
 
-// A secret can be echoed URL-encoded (a query string, a form body): that form is redacted too.
-const withEncoded = (secrets: string[]) => secrets.flatMap((s) => [s, encodeURIComponent(s)]);
+// A secret can be echoed encoded: URL-encoded (a path or query; percent-escapes in either case,
+// RFC 3986 section 6.2.2.1), form-encoded (a query string or form body: `+` for a space), or
+// inside a JSON string (a logged options object: `"` as `\"`). Those forms are redacted too.
+const withEncoded = (secrets: string[]) =>
+  secrets.flatMap((s) => {
+    const encoded = encodeURIComponent(s);
+    return [s, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), new URLSearchParams({ s }).toString().slice(2), JSON.stringify(s).slice(1, -1)];
+  });

@@ -37,24 +37,33 @@ export type Redactor = <T>(value: T) => T;
 // reads it as the data property it stands for; any other accessor is still dropped. Undefined on 20.
 const v8StackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get;
 
+/** Secrets shorter than this are replaced only as words of their own (createRedactor). */
+const SHORT_SECRET = 8;
+
 /**
  * Returns a function that hands back a value unchanged when no secret occurs anywhere in it, and
  * otherwise a copy with every secret replaced by `[REDACTED]`: in a string; in an error's message,
- * stack, cause, `errors` and other own properties (symbol keys included), the error keeping its
+ * stack, cause, `errors` and other own properties (symbol keys included; in string keys too), the error keeping its
  * class and name; in a plain object's or an array's entries. Any other object (a Request,
  * Headers, a Map: their contents cannot all be searched) and any accessor (but V8's `stack`) is dropped. The whole
  * graph is searched, cycles included (kept as cycles); past 64 levels the rest is dropped. Runs
  * only on the failure path.
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
-  // Longest first, so a secret that contains another is replaced whole.
-  const list = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length);
+  // Longest first, so a secret that contains another is replaced whole. A short one (a test's user
+  // name `u`, an API key `k`) is replaced only where it stands as a word of its own: replaced inside
+  // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
+  // message with it. A long one is replaced wherever it occurs.
+  const list = secrets
+    .filter((s) => s !== '')
+    .sort((a, b) => b.length - a.length)
+    .map((secret) => (secret.length >= SHORT_SECRET ? secret : RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g')));
   return (value) => {
     let changed = false;
     const copies = new Map<object, unknown>();
     const copy = (value: any, depth: number): any => {
       if (typeof value === 'string') {
-        const out = list.reduce((out, secret) => out.replaceAll(secret, '[REDACTED]'), value);
+        const out = list.reduce<string>((out, secret) => out.replaceAll(secret, '[REDACTED]'), value);
         changed ||= out !== value;
         return out;
       }
@@ -81,7 +90,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         if (get || set) changed = true;
         else {
           const clean = copy(inner, depth + 1);
-          if (clean !== undefined || inner === undefined) Object.defineProperty(out, key, { ...descriptor, value: clean });
+          // A key can hold a secret too (an object of headers keyed by value, a parsed echo).
+          const name = typeof key === 'string' ? copy(key, depth) : key;
+          if (clean !== undefined || inner === undefined) Object.defineProperty(out, name, { ...descriptor, value: clean });
         }
       }
       // An error without a name of its own inherits its class's from the prototype, as before.

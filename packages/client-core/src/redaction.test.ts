@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeader } from './auth.js';
 import { createCoreClient } from './client.js';
 import { ClientNetworkError, createRedactor } from './errors.js';
+import { unsafeIntegers } from './unsafe-integers.js';
 import { shown, thrown } from '@messaging-contracts/test-kit/failure-suite';
 import { type RecordingServer, refusedUrl, startRecordingServer } from '@messaging-contracts/test-kit/recording-server';
 
@@ -120,4 +121,43 @@ it('a custom fetch throwing a clean value without a prototype is still a ClientN
   const error = await thrown(() => client.GET('/things'));
   expect(error).toBeInstanceOf(ClientNetworkError);
   expect((error as Error).cause).toBe(odd);
+});
+
+it('a secret thrown in another encoding, or as a key, is not shown either', async () => {
+  // A password with a space, `/`, `+`, `"` and `\`: every encoding below differs from the raw value.
+  const odd = { type: 'basic', username: 'acme', password: 'pa ss/wo+rd"q\\z' } as const;
+  const token = authHeader(odd).value.slice('Basic '.length);
+  const echoes: [string, () => unknown][] = [
+    ['form-encoded', () => new Error(`sent ${new URLSearchParams({ p: odd.password })}`)],
+    ['percent-escapes in lower case', () => new Error(`sent ${encodeURIComponent(odd.password).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`)],
+    ['inside a JSON string', () => new Error(`sent ${JSON.stringify({ options: { password: odd.password } })}`)],
+    ['as a key', () => Object.assign(new Error('sent'), { seen: { [`Basic ${token}`]: true, [odd.password]: 1 } })],
+  ];
+  for (const [how, make] of echoes) {
+    const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: odd, fetch: () => Promise.reject(make()) });
+    const text = everything(await thrown(() => client.GET('/things')));
+    for (const form of [odd.password, token, 'pa+ss', 'pa%20ss%2fwo', 'wo+rd\\"q', 'ss/wo+rd']) expect(text, `${how}: ${form}`).not.toContain(form);
+    expect(text, how).toContain('[REDACTED]');
+  }
+});
+
+it("a short credential (a test's user name `u`, an API key `k`) is redacted where it stands alone, and leaves the error's own words whole", async () => {
+  // A created id beyond 2^53 - 1 makes the call throw kind 'unsafe-integer'; the body echoes the credentials.
+  const short = { type: 'basic', username: 'u', password: 's3cret-pw' } as const;
+  const gateway = createCoreClient<Paths>({
+    baseUrl: server.url,
+    basePath: '/rest/test',
+    auth: short,
+    integers: unsafeIntegers('an id the gateway creates'),
+    fetch: () => Promise.resolve(new Response('{"id":12345678901234567890,"user":"u","echo":"u:s3cret-pw"}', { status: 200, headers: { 'content-type': 'application/json' } })),
+  });
+  const error = (await thrown(() => gateway.GET('/things'))) as ClientNetworkError;
+  expect(error.kind).toBe('unsafe-integer');
+  expect(error.url).toBe(`${server.url}/rest/test/things`);
+  expect(error.text).toBe('{"id":12345678901234567890,"user":"[REDACTED]","echo":"[REDACTED]"}');
+  const key = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: { type: 'header', name: 'authorization', value: 'k' }, fetch: () => Promise.reject(new Error('refused: authorization: k')) });
+  const network = (await thrown(() => key.GET('/things'))) as ClientNetworkError;
+  expect(network.kind).toBe('network');
+  expect(everything(network)).toContain('authorization: [REDACTED]');
+  expect(everything(network)).not.toMatch(/authorization: k\b/);
 });

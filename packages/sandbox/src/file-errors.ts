@@ -1,16 +1,33 @@
 // Reading the files the CLI is given (--fixtures, --https-cert, --https-key): an error names the
 // file and the reason (the system's code, or where the JSON breaks), so a wrong path or a stray
 // comma is found without guessing. Never the file's content (it may hold a key).
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 
-/** The file's text; throws `<file>: <CODE> (<what it means>)`, or `<file> is over <n> bytes`. */
+/**
+ * The file's text; throws `<file>: <CODE> (<what it means>)`, or `<file> is over <n> bytes`. The
+ * bound is counted as the file is read, not taken from its size: a pipe (`--fixtures <(make-fixtures)`)
+ * or a device reports size 0, and `/dev/zero` read whole grew the process past 4 GB.
+ */
 export function readTextFile(file: string, maxBytes: number): string {
+  let fd: number | undefined;
   try {
-    if (statSync(file).size > maxBytes) throw new RangeError(`${file} is over ${maxBytes} bytes`);
-    return readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) throw new RangeError(`${file} is over ${maxBytes} bytes`);
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   } catch (error) {
     if (error instanceof RangeError) throw error;
     throw new TypeError(`cannot read ${file}: ${systemReason(error)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

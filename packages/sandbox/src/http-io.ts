@@ -67,6 +67,29 @@ export function readBody(req: IncomingMessage, limit: number, done: (read: BodyR
 /** readBody as a promise. */
 export const readBodyText = (req: IncomingMessage, limit: number): Promise<BodyRead> => new Promise((resolve) => readBody(req, limit, resolve));
 
+/**
+ * How long a request may take to arrive: its headers, and the whole of it (headers and body). Node's
+ * own defaults, set explicitly so they hold whatever Node's are; past either Node stops reading and
+ * the connection is answered 408 (clientErrorAnswer) and closed (README, "Bounds").
+ */
+export const REQUEST_TIME_LIMITS = { headersMs: 60_000, requestMs: 300_000 } as const;
+
+/**
+ * The raw answer to a connection Node's parser gave up on, where no interface can be told apart, so
+ * the sandbox's own JSON: headers over Node's 16 KiB (431), a request not received within
+ * REQUEST_TIME_LIMITS (408: a slow or endless body is no malformed one), anything else (400).
+ */
+export function clientErrorAnswer(error: { code?: string }): string {
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', 'request headers too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['408 Request Timeout', `request not received in time: headers within ${REQUEST_TIME_LIMITS.headersMs / 1000} s, the whole request within ${REQUEST_TIME_LIMITS.requestMs / 1000} s`]
+        : ['400 Bad Request', 'malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  return `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
 /** How much of a refused (oversized) body is still read and dropped before answering: bytes, ms. */
 export const DRAIN_LIMITS = { bytes: 64 * 1024 * 1024, ms: 5000 } as const;
 

@@ -5,10 +5,21 @@ import { networkInterfaces } from 'node:os';
 
 const strip = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, '');
 
-/** localhost, *.localhost, 127.0.0.0/8 and ::1 (a URL's hostname: IPv4 forms already normalised). */
+/**
+ * localhost, *.localhost, 127.0.0.0/8 and ::1 (a URL's hostname: IPv4 forms already normalised), and
+ * 127.0.0.0/8 mapped into IPv6, which connects to it: as a socket reports it (`::ffff:127.0.0.1`) and
+ * as the URL parser writes it (`[::ffff:7f00:1]`).
+ */
 export function isLoopbackName(hostname: string): boolean {
   const host = strip(hostname);
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || /^::ffff:127(\.\d{1,3}){3}$/.test(host);
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(host) ||
+    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host)
+  );
 }
 
 /** An http(s) origin on a loopback name (`http://localhost:5173`). */

@@ -1,6 +1,8 @@
 // Recorded requests, for consumers' tests to inspect (issue item 6). Credentials never reach the
-// log: the Authorization/authorization header is replaced by a marker before anything is kept.
+// log: the Authorization/authorization header is replaced by a marker before anything is kept, and
+// so is the control token (a client may send it on every request, interface calls included).
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
+import { CONTROL_TOKEN_HEADER } from './control-constants.js';
 
 export interface RecordedRequest {
   seq: number;
@@ -31,6 +33,7 @@ export const REDACTED = '[redacted]';
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   if (headers.authorization !== undefined) headers.authorization = REDACTED;
   if (headers['proxy-authorization'] !== undefined) headers['proxy-authorization'] = REDACTED;
+  if (headers[CONTROL_TOKEN_HEADER] !== undefined) headers[CONTROL_TOKEN_HEADER] = REDACTED;
   return headers as Record<string, string | string[]>;
 }
 

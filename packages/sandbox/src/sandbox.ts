@@ -14,7 +14,7 @@ import { type CorsOption, createCors } from './cors.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { FaultBytes } from './faults.js';
-import { DEFAULT_MAX_BODY_BYTES, send } from './http-io.js';
+import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, REQUEST_TIME_LIMITS, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
@@ -230,6 +230,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
 
   // Beyond loopback the control API needs a token (printed by the CLI); on loopback, none unless given.
+  // Always random, also in deterministic mode: a seed is no secret (a repository's test script, the
+  // README's `--seed demo`), and a token derived from it would open the control API to the network.
   const beyondLoopback = !isLoopbackName(host);
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
     throw new TypeError('controlToken must be a string of at least 16 characters');
@@ -237,7 +239,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const cors = createCors(options.cors, options.warn ?? ((message) => process.stderr.write(`messaging-sandbox: ${message}\n`)));
   const guard: ControlGuard = {
-    token: options.controlToken ?? (beyondLoopback ? (seed !== undefined ? createIds(`control:${seed}`).uuid().replace(/-/g, '') : randomBytes(16).toString('hex')) : undefined),
+    token: options.controlToken ?? (beyondLoopback ? randomBytes(16).toString('hex') : undefined),
     origins: cors.origins,
   };
 
@@ -245,14 +247,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = REQUEST_TIME_LIMITS.headersMs;
+  server.requestTimeout = REQUEST_TIME_LIMITS.requestMs;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Not HTTP the parser can read: no interface can be told apart, so the sandbox's own answer.
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = tooLarge ? '{"error":"request headers too large"}' : '{"error":"malformed HTTP request"}';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    if (socket.writable) {
-      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
-    }
+    // Not HTTP the parser can read, or not in time: no interface can be told apart, so the sandbox's own answer.
+    if (socket.writable) socket.end(clientErrorAnswer(error));
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -263,6 +262,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const address = server.address() as AddressInfo;
+  // A loopback name is resolved by the system, which may ask DNS (`*.localhost`, or `localhost`
+  // itself rewritten): if it bound beyond loopback, no control token guards it, so it stops here.
+  if (!beyondLoopback && !isLoopbackName(address.address)) {
+    await new Promise((resolve) => server.close(resolve));
+    throw new Error(
+      `host ${host} resolved to ${address.address}, beyond loopback, where the control API would be unguarded; give that address itself as the host (the sandbox then requires its control token) or a loopback address`,
+    );
+  }
   // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
   const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
   origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;

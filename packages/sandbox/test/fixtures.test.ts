@@ -1,5 +1,6 @@
 // Fixtures: preloaded messages, lists and templates, each checked against the contract; a bad
 // entry is one clear error naming it; reset() loads them again.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,17 @@ describe('fixtures', () => {
     expect(() => parseCliArgs(['--https-cert', join(dir, 'cert.pem'), '--https-key', join(dir, 'key.pem')])).toThrow(
       `--https-cert: cannot read ${join(dir, 'cert.pem')}: ENOENT (no such file or directory)`,
     );
+  });
+
+  it('bounds a --fixtures file that reports no size (a pipe, as `--fixtures <(command)` gives) as it reads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const pipe = join(dir, 'fixtures.pipe');
+    execFileSync('mkfifo', [pipe]);
+    // A writer in another process: 17 MiB of spaces, over the 16 MiB bound, through a pipe whose size is 0.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pipe)}, ' '.repeat(17 * 1024 * 1024))`], { stdio: 'ignore' });
+    onTestFinished(() => void writer.kill());
+    expect(() => parseCliArgs(['--fixtures', pipe])).toThrow(`--fixtures: ${pipe} is over ${16 * 1024 * 1024} bytes`);
   });
 
   it("README's fixtures example loads, and its templates carry only the fields TemplateGetResponse defines", async () => {

@@ -1,8 +1,9 @@
 // Hostile inputs: each test here failed before its fix (issue "Hardening, round 3").
 import { spawnSync } from 'node:child_process';
+import dns from 'node:dns';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../src/index.js';
 import { listen, responseViolations, sandboxWithClients } from './support.js';
 
@@ -96,7 +97,9 @@ describe('callback deliveries', () => {
 
   it('refuses callback addresses that reach the sandbox itself', () => {
     const port = new URL(t.sandbox.url).port;
-    for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`]) {
+    for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`,
+      // IPv4-mapped IPv6: the URL parser writes it in hex (`[::ffff:7f00:1]`), and it connects to 127.0.0.1.
+      `http://[::ffff:127.0.0.1]:${port}/`, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`, `http://[::ffff:127.9.9.9]:${port}/`]) {
       expect(() => t.sandbox.setCallbackUrls({ imStatus: address }), address).toThrow(/imStatus must not be the sandbox itself/);
     }
     const session = t.sandbox.createSession();
@@ -215,6 +218,59 @@ describe('the control API', () => {
       await open.close();
     }
     expect(t.sandbox.controlToken).toBeUndefined();
+  });
+
+  it('never records the control token: a client that sends it on every request does not leave it in the request log', async () => {
+    const token = 'a-control-token-of-ours-0123456789';
+    const guarded = await startSandbox({ port: 0, controlToken: token });
+    try {
+      const sent = await fetch(`${guarded.urls['im-v1']}/message`, {
+        method: 'POST',
+        headers: { authorization: guarded.credentials['im-v1'].apiKey, 'content-type': 'application/json', 'x-sandbox-control-token': token },
+        body: JSON.stringify({ destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } }),
+      });
+      expect(sent.status).toBe(202);
+      const log = await fetch(`${guarded.url}/__sandbox/requests`, { headers: { 'x-sandbox-control-token': token } });
+      const text = await log.text();
+      expect(JSON.parse(text)).toHaveLength(1);
+      expect(text).not.toContain(token);
+      expect(guarded.requests()[0]!.headers['x-sandbox-control-token']).toBe('[redacted]');
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('refuses to start when a loopback name resolves beyond loopback, where its control API would be unguarded', async () => {
+    // The system resolver asks DNS for a subdomain of localhost (only `localhost` is in /etc/hosts); a
+    // search domain or a wildcard may answer with any address. Here it answers 0.0.0.0.
+    const lookup = dns.lookup;
+    const spy = vi.spyOn(dns, 'lookup').mockImplementation(((hostname: string, ...rest: unknown[]) => {
+      const callback = rest.at(-1) as (error: Error | null, address: string, family: number) => void;
+      if (hostname === 'sandbox.localhost') return process.nextTick(callback, null, '0.0.0.0', 4);
+      return (lookup as (...args: unknown[]) => void)(hostname, ...rest);
+    }) as typeof dns.lookup);
+    try {
+      await expect(startSandbox({ port: 0, host: 'sandbox.localhost' })).rejects.toThrow(
+        'host sandbox.localhost resolved to 0.0.0.0, beyond loopback, where the control API would be unguarded',
+      );
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('beyond loopback, draws the control token at random even in deterministic mode (a known seed must not give it away)', async () => {
+    // The seed is in the integrator's repository and the README's examples (`--seed demo`); a token
+    // derived from it would let anyone on the network drive the control API (callbacks to any address).
+    const first = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
+    const second = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
+    try {
+      expect(first.credentials).toEqual(second.credentials); // deterministic mode still is
+      expect(first.controlToken).toMatch(/^[0-9a-f]{32}$/);
+      expect(second.controlToken).not.toBe(first.controlToken);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import { type IncomingMessage, createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type Answer, readBodyText, send } from '../src/http-io.js';
+import { connect } from 'node:net';
+import { type Answer, clientErrorAnswer, readBodyText, REQUEST_TIME_LIMITS, send } from '../src/http-io.js';
 
 const request = (chunks: Buffer[], headers: Record<string, string> = {}) => Object.assign(Readable.from(chunks, { objectMode: false }), { headers }) as unknown as IncomingMessage;
 
@@ -60,5 +61,37 @@ describe('send', () => {
     expect([empty.status, empty.body, named(empty.raw, 'content-length'), named(empty.raw, 'content-type'), named(empty.raw, 'allow')]).toEqual([204, '', [], [], ['GET']]);
     const text = await answered({ status: 200, text: { contentType: 'application/yaml', body: 'a: 1\n' }, close: true });
     expect([text.body, named(text.raw, 'content-type'), named(text.raw, 'content-length'), named(text.raw, 'connection')]).toEqual(['a: 1\n', ['application/yaml'], ['5'], ['close']]);
+  });
+});
+
+describe('clientErrorAnswer', () => {
+  it('answers a body that never ends 408, naming the time bounds, not as a malformed request', async () => {
+    // The sandbox's server with its time bounds shortened: Node's timeout, then the sandbox's answer.
+    const server = createServer({ requestTimeout: 300, headersTimeout: 200, connectionsCheckingInterval: 50 }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.end());
+    });
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => socket.end(clientErrorAnswer(error)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+          socket.write('POST /rest/im/v1/message HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+        });
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body).toEqual({ error: `request not received in time: headers within ${REQUEST_TIME_LIMITS.headersMs / 1000} s, the whole request within ${REQUEST_TIME_LIMITS.requestMs / 1000} s` });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('keeps 431 for headers over the limit and 400 for what the parser cannot read', () => {
+    expect(clientErrorAnswer({ code: 'HPE_HEADER_OVERFLOW' })).toMatch(/^HTTP\/1\.1 431 .*"request headers too large"/s);
+    expect(clientErrorAnswer({ code: 'HPE_INVALID_METHOD' })).toMatch(/^HTTP\/1\.1 400 .*"malformed HTTP request"/s);
   });
 });

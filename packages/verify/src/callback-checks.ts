@@ -2,7 +2,7 @@
 // callback, what must arrive for the messages this run sent, and the checks of what did arrive.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxControlComponents } from '@messaging-contracts/sandbox/control-client';
-import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, answerHeadersOf } from './callbacks.js';
+import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, MAX_ARRIVALS, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
 import { examplesOf } from './examples.js';
@@ -110,6 +110,7 @@ export async function verifyCallbacks(
         ...(!arrivedFor(e) && { message: missing(e, webhook) }),
       });
     }
+    if (listener.dropped > 0) recorder.note(`${listener.dropped} further callbacks arrived and were answered but not checked: at most ${MAX_ARRIVALS} are recorded in a run`);
     for (const [i, arrival] of listener.arrivals.entries()) {
       const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
       const operation = `${api}.${webhook}`;

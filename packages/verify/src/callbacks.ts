@@ -29,8 +29,16 @@ export interface Arrival {
   answerHeaders: Record<string, string>;
 }
 
+/**
+ * The most callbacks recorded (and checked) in one run; the rest are answered and counted, not
+ * kept. The listener may sit behind a public tunnel for the whole run, where anyone can post to it.
+ */
+export const MAX_ARRIVALS = 1000;
+
 export class CallbackListener {
   readonly arrivals: Arrival[] = [];
+  /** Callbacks answered past MAX_ARRIVALS, not recorded. */
+  dropped = 0;
   private constructor(private readonly server: Server) {}
 
   /** Listens on 127.0.0.1 only: the public address (`--callback-url`) is the user's tunnel or proxy. */
@@ -84,7 +92,8 @@ export class CallbackListener {
     res.on('finish', () => {
       arrival.answerStatus = res.statusCode;
       for (const [k, v] of Object.entries(res.getHeaders())) arrival.answerHeaders[k.toLowerCase()] = String(v);
-      this.arrivals.push(arrival);
+      if (this.arrivals.length < MAX_ARRIVALS) this.arrivals.push(arrival);
+      else this.dropped++;
     });
     receiver.node(req, res);
   }

@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
-import { redact } from './redact.js';
+import { redact, redactValue } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, UnreachableError } from './transport.js';
 import { UsageError, verify } from './verify.js';
@@ -92,6 +92,8 @@ function checkReportPaths(options: CliOptions) {
 /** The JSON and JUnit reports asked for, every credential value and URL userinfo redacted. */
 function writeReports(options: CliOptions, report: Report, secrets: readonly string[]) {
   const safe = (text: string) => redact(text, secrets);
-  if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(report, null, 2)}\n`));
-  if (options.junit) writeFileSync(options.junit, safe(junitOf(report)));
+  // Its strings first (what escaping would hide), then the text (what serialising adds).
+  const redacted = redactValue(report, secrets);
+  if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(redacted, null, 2)}\n`));
+  if (options.junit) writeFileSync(options.junit, safe(junitOf(redacted)));
 }

@@ -30,9 +30,18 @@ export const CREDENTIAL_SOURCES = [
 export const WRONG_BASIC: BasicCredentials = { username: 'messaging-verify-wrong-user', password: 'messaging-verify-wrong-password' };
 export const WRONG_API_KEY = 'messaging-verify-wrong-key';
 
-/** Every credential value, so that a report can be searched for them before it is written. */
+/**
+ * Every credential value, so that a report can be searched for them before it is written: each
+ * part, and for HTTP Basic the `user:password` pair and its base64 token as sent (one decoding away
+ * from the password, so as secret as it; a server may echo the header back).
+ */
 export function secretsOf(credentials: Credentials): string[] {
   return Object.values(credentials)
-    .flatMap((c) => Object.values(c ?? {}) as string[])
+    .flatMap((c) => {
+      const parts = Object.values(c ?? {}) as string[];
+      if (!c || !('password' in c)) return parts;
+      const pair = `${c.username}:${c.password}`;
+      return [...parts, pair, Buffer.from(pair).toString('base64')];
+    })
     .filter((value) => value.length > 0);
 }

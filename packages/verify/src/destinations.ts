@@ -2,7 +2,7 @@
 // never from an example or the generator: a live request reaches a real handset or mailbox.
 // The file: one destination a line, `#` comments; `+<digits>` is a mobile number, a line with `@`
 // an e-mail address. Bounded: at most 64 KiB and 100 destinations.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 export interface Destinations {
   numbers: string[];
@@ -15,14 +15,32 @@ export const DESTINATIONS_MAX_COUNT = 100;
 export class DestinationsError extends Error {}
 
 export function readDestinations(file: string): Destinations {
-  let size: number;
+  // The bound is counted as the file is read, not taken from its size: a pipe (`--destinations
+  // <(command)`) or a device reports size 0, and `/dev/zero` read whole grew the process past 4 GB.
+  let fd: number;
   try {
-    size = statSync(file).size;
+    fd = openSync(file, 'r');
   } catch {
     throw new DestinationsError(`--destinations: cannot read ${file}`);
   }
-  if (size > DESTINATIONS_MAX_BYTES) throw new DestinationsError(`--destinations: ${file} is over ${DESTINATIONS_MAX_BYTES} bytes`);
-  return parseDestinations(readFileSync(file, 'utf8'), file);
+  try {
+    const buffer = Buffer.allocUnsafe(DESTINATIONS_MAX_BYTES + 1);
+    let total = 0;
+    for (;;) {
+      let read: number;
+      try {
+        read = readSync(fd, buffer, total, buffer.length - total, null);
+      } catch {
+        throw new DestinationsError(`--destinations: cannot read ${file}`);
+      }
+      if (read === 0) break;
+      total += read;
+      if (total > DESTINATIONS_MAX_BYTES) throw new DestinationsError(`--destinations: ${file} is over ${DESTINATIONS_MAX_BYTES} bytes`);
+    }
+    return parseDestinations(buffer.toString('utf8', 0, total), file);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function parseDestinations(text: string, name = 'the file'): Destinations {

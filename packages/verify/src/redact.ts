@@ -17,17 +17,51 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A character that makes the value part of a longer word: a letter, digit, `_` or `-`, or a dot
- * between such characters (`api.example.com`; a sentence's final dot ends a value).
+ * between such characters (`api.example.com`; a sentence's final dot ends a value). A
+ * percent-escape beside it ends a word too: in a URL, `Basic%20<token>` holds the token as a value.
  */
-const WORD_BEFORE = '(?<![A-Za-z0-9_-])(?<![A-Za-z0-9_-]\\.)';
-const WORD_AFTER = '(?![A-Za-z0-9_-])(?!\\.[A-Za-z0-9_-])';
+const WORD_BEFORE = '(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Za-z0-9_-])(?<![A-Za-z0-9_-]\\.))';
+const WORD_AFTER = '(?:(?=%[0-9A-Fa-f]{2})|(?![A-Za-z0-9_-])(?!\\.[A-Za-z0-9_-]))';
+
+/**
+ * The forms a secret takes where it is shown: as given, and URL-encoded as a path segment or a query
+ * value (`%20` or `+` for a space). A server that echoes a credential back as an id makes a
+ * workflow send it on in a URL, which the report's curl then shows encoded.
+ */
+function shownForms(secret: string): string[] {
+  try {
+    return [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice('s='.length)];
+  } catch {
+    return [secret]; // an unpaired surrogate cannot be URL-encoded, so it is never shown encoded
+  }
+}
 
 /** `text` with every URL's userinfo dropped and every secret that stands as a value of its own replaced. */
 export function redact(text: string, secrets: readonly string[]): string {
-  let out = withoutUserinfo(text);
+  return redactor(secrets)(text);
+}
+
+/** `redact` with its patterns built once, for many texts. */
+function redactor(secrets: readonly string[]): (text: string) => string {
   // Longest first, so that a secret containing another is replaced whole.
-  for (const secret of [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(`${WORD_BEFORE}${escape(secret)}${WORD_AFTER}`, 'g'), REDACTED);
-  }
-  return out;
+  const patterns = [...new Set(secrets.flatMap(shownForms))]
+    .filter((s) => s.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map((secret) => new RegExp(`${WORD_BEFORE}${escape(secret)}${WORD_AFTER}`, 'g'));
+  return (text) => patterns.reduce((out, pattern) => out.replace(pattern, REDACTED), withoutUserinfo(text));
+}
+
+/**
+ * A report with every string in it redacted, before it is serialised: once JSON or XML has escaped
+ * a secret (`"` as `\\"` or `&quot;`), the text no longer holds it as given.
+ */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  const redactText = redactor(secrets);
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return redactText(item);
+    if (Array.isArray(item)) return item.map(walk);
+    if (item !== null && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    return item;
+  };
+  return walk(value) as T;
 }

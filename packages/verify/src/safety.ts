@@ -2,10 +2,14 @@
 // Loopback is decided from the URL's host text alone (no DNS lookup), so a name that merely
 // resolves to 127.0.0.1 still counts as live: the guard errs towards refusing.
 
-/** True for `localhost`, `*.localhost`, 127.0.0.0/8 and `[::1]`. */
+/**
+ * True for `localhost`, 127.0.0.0/8 and `[::1]`. Not for `*.localhost`: the system resolver looks
+ * such a name up in DNS (only `localhost` is in /etc/hosts), where a search domain or a wildcard
+ * record may answer with any address.
+ */
 export function isLoopback(url: URL): boolean {
   const host = url.hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (host === '[::1]' || host === '::1') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

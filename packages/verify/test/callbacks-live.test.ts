@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { CallbackListener, MAX_ARRIVALS } from '../src/callbacks.js';
 import { verify } from '../src/index.js';
 import { startRecordingServer } from './support/recording-server.js';
 
@@ -50,6 +51,23 @@ describe('--listen and --callback-url against a service that sends callbacks on 
       expect(report.checks.filter((c) => c.check === 'callback-body').length).toBeGreaterThan(10);
     } finally {
       await service.close();
+    }
+  });
+});
+
+describe('the callback listener is bounded', () => {
+  it(`records at most ${MAX_ARRIVALS} callbacks and counts the rest (anyone can post to a tunnel's address)`, async () => {
+    const listener = await CallbackListener.start(0);
+    try {
+      const post = () =>
+        fetch(`${listener.url}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: randomUUID(), status: 'sent' }) }).then((r) => r.status);
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 21; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, post))));
+      expect(statuses.every((status) => status === 200)).toBe(true); // every one is still answered
+      expect(listener.arrivals).toHaveLength(MAX_ARRIVALS);
+      expect(listener.dropped).toBe(21 * 50 - MAX_ARRIVALS);
+    } finally {
+      await listener.close();
     }
   });
 });

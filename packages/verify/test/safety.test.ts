@@ -1,7 +1,11 @@
 // The parts of the safety rules that need no sandbox: what counts as loopback, the destinations
 // file, and 429 with RetryAfter (section 8) honoured by the transport.
-import { describe, expect, it } from 'vitest';
-import { parseDestinations, withDestinations } from '../src/destinations.js';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { parseDestinations, readDestinations, withDestinations } from '../src/destinations.js';
 import { isLoopback } from '../src/safety.js';
 import { Transport, UnreachableError } from '../src/transport.js';
 import { startRecordingServer } from './support/recording-server.js';
@@ -11,12 +15,16 @@ describe('isLoopback', () => {
     ['http://127.0.0.1:4010', true],
     ['http://127.8.9.10', true],
     ['http://localhost:1', true],
-    ['http://api.localhost', true],
     ['http://[::1]:80', true],
     ['http://0.0.0.0:4010', false],
     ['https://api.example.com', false],
     ['http://127.0.0.1.example.com', false],
     ['http://10.0.0.1', false],
+    // A subdomain of localhost is looked up in DNS by the system resolver (glibc's "files dns": only
+    // `localhost` itself is in /etc/hosts), where a search domain or a wildcard may answer with any
+    // address: it counts as live, as any name does (README, "Safety").
+    ['http://api.localhost', false],
+    ['http://sandbox.localhost:4010', false],
   ])('%s → %s', (url, loopback) => {
     expect(isLoopback(new URL(url))).toBe(loopback);
   });
@@ -28,6 +36,20 @@ describe('destinations', () => {
     expect(() => parseDestinations('+447700900999\n447700900998\n')).toThrow('line 2 is neither a mobile number');
     expect(() => parseDestinations('qa@example.com\n')).toThrow('holds no mobile number');
     expect(() => parseDestinations('+447700900999\n'.repeat(101))).toThrow('at most 100 destinations');
+  });
+
+  it('bounds a destinations file that reports no size (a pipe, as `--destinations <(command)` gives) as it reads it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-destinations-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const pipe = join(dir, 'destinations.pipe');
+    execFileSync('mkfifo', [pipe]);
+    // A writer in another process: 100 KiB of numbers, over the 64 KiB bound, through a pipe whose size is 0.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pipe)}, '+447700900999\\n'.repeat(7000))`], { stdio: 'ignore' });
+    onTestFinished(() => void writer.kill());
+    expect(() => readDestinations(pipe)).toThrow(`--destinations: ${pipe} is over 65536 bytes`);
+    writeFileSync(join(dir, 'ours.txt'), '+447700900999\n');
+    expect(readDestinations(join(dir, 'ours.txt'))).toEqual({ numbers: ['+447700900999'], emails: [] });
+    expect(() => readDestinations(join(dir, 'missing.txt'))).toThrow(`--destinations: cannot read ${join(dir, 'missing.txt')}`);
   });
 
   it('replaces every destination of the four interfaces and drops generated contacts', () => {

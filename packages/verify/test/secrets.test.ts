@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
+import { secretsOf } from '../src/credentials.js';
 import { redact } from '../src/redact.js';
 import { startRecordingServer } from './support/recording-server.js';
 
@@ -88,6 +89,46 @@ describe('credentials are redacted as whole values', () => {
       expect(result.all).not.toContain('[redacted]s');
       expect(result.all).not.toContain('[redacted]-v2');
       expect(result.junit).toContain('<testsuite name="sms-v2"');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a credential the server echoes back', () => {
+  it("HTTP Basic's token, as sent, is redacted as the password is (one base64 decoding away from it)", () => {
+    const secrets = secretsOf({ 'gateway-v1': { username: 'gw-user', password: 'gw-pass-s3cret' } });
+    const token = Buffer.from('gw-user:gw-pass-s3cret').toString('base64');
+    const out = redact(`curl 'http://127.0.0.1:1/rest/gateway/messages/${encodeURIComponent(`Basic ${token}`)}' -d '{"echo":"${token}"}'`, secrets);
+    expect(out).not.toContain(token);
+    expect(out).not.toContain(encodeURIComponent(token));
+    expect(out).toContain('[redacted]');
+  });
+
+  it('appears in no form: raw, URL-encoded, form-encoded, JSON- or XML-escaped, when a workflow sends it on as an id', async () => {
+    // B's workflow reads the id of the 202 and sends it as GET /messages?id=, so the report's curl
+    // carries whatever the server put there: here the API key itself.
+    const apiKey = 'sms key/with+chars"q<&>';
+    const server = await startRecordingServer((request) => ({
+      status: request.method === 'POST' ? 202 : 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: request.headers.authorization ?? '', status: 'accepted', detail: 'ok' }),
+    }));
+    try {
+      const result = await run(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'sms-v2', '--generated', '0'], { SMS_V2_API_KEY: apiKey });
+      expect(server.requests.some((r) => r.url.includes(encodeURIComponent('sms key/with')) || r.url.includes('sms+key%2Fwith'))).toBe(true);
+      const forms = [
+        apiKey,
+        encodeURIComponent(apiKey),
+        new URLSearchParams({ id: apiKey }).toString().slice('id='.length),
+        JSON.stringify(apiKey).slice(1, -1),
+        apiKey.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+        'sms key/with',
+        'sms+key%2Fwith',
+        'sms%20key%2Fwith',
+      ];
+      for (const form of forms) expect(result.all, form).not.toContain(form);
+      expect(result.json).toContain('[redacted]');
     } finally {
       await server.close();
     }
