@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
 import { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 import type { components } from './generated/control-api.js';
+import { isLoopbackDestination } from './loopback.js';
 
 export type CallbackKind = 'sms-v2.status' | 'sms-v2.reply' | 'im-v1.status';
 
@@ -89,7 +90,13 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
-export function checkCallbackUrl(name: string, value: unknown, isSelf?: SelfCheck): string | undefined {
+/** Where callbacks may go: never the sandbox itself; beyond this machine only when `remote` (the opt-in). */
+export interface CallbackDestinations {
+  isSelf?: SelfCheck;
+  remote?: boolean;
+}
+
+export function checkCallbackUrl(name: string, value: unknown, { isSelf, remote = false }: CallbackDestinations = {}): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let url: URL;
   try {
@@ -102,6 +109,12 @@ export function checkCallbackUrl(name: string, value: unknown, isSelf?: SelfChec
   if (url.username || url.password) throw new TypeError(`${name} must not carry credentials`);
   // A callback into the sandbox's own port (its control API, an interface) would loop for ever.
   if (isSelf?.(url)) throw new TypeError(`${name} must not be the sandbox itself (a callback there would loop)`);
+  // Nothing leaves the machine without an explicit opt-in (README, "Callbacks beyond this machine").
+  if (!remote && !isLoopbackDestination(url)) {
+    throw new TypeError(
+      `${name} must be on this machine (localhost, 127.0.0.0/8 or [::1]) unless the sandbox is started with --remote-callbacks (startSandbox: remoteCallbacks: true)`,
+    );
+  }
   return url.href;
 }
 
@@ -111,7 +124,7 @@ function strip(delivery: Delivery) {
   for (const attempt of delivery.attempts) delete attempt.body;
 }
 
-export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfCheck, budget?: ByteBudget) {
+export function createDispatcher(options: CallbackOptions = {}, destinations: CallbackDestinations = {}, budget?: ByteBudget) {
   const settings = { ...CALLBACK_DEFAULTS, ...options };
   for (const [name, value] of Object.entries(settings)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
@@ -190,9 +203,9 @@ export function createDispatcher(options: CallbackOptions = {}, isSelf?: SelfChe
   return {
     setUrls(next: CallbackUrls) {
       urls = {
-        smsStatus: checkCallbackUrl('smsStatus', next.smsStatus, isSelf),
-        smsReply: checkCallbackUrl('smsReply', next.smsReply, isSelf),
-        imStatus: checkCallbackUrl('imStatus', next.imStatus, isSelf),
+        smsStatus: checkCallbackUrl('smsStatus', next.smsStatus, destinations),
+        smsReply: checkCallbackUrl('smsReply', next.smsReply, destinations),
+        imStatus: checkCallbackUrl('imStatus', next.imStatus, destinations),
       };
     },
     urls: (): CallbackUrls => ({ ...urls }),

@@ -7,7 +7,7 @@ import { type ProgressOptions, checkProgress, parseProgressFlag } from './progre
 import type { SandboxOptions } from './sandbox.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
-  [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>]
+  [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>] [--remote-callbacks]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
   [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
@@ -87,6 +87,7 @@ export const CLI_OPTIONS = {
   'log-bytes': { type: 'string' },
   'control-token': { type: 'string' },
   'outlive-parent': { type: 'boolean' },
+  'remote-callbacks': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
 /**
@@ -145,6 +146,7 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
     host: text('host') ?? '127.0.0.1',
     ...(text('seed') !== undefined && { seed: text('seed')! }),
     callbacks: { smsStatus: text('sms-status-url'), smsReply: text('sms-reply-url'), imStatus: text('im-status-url') },
+    ...(values['remote-callbacks'] === true && { remoteCallbacks: true }),
     credentials: {
       'gateway-v1': basic(text('gateway-user'), text('gateway-password')),
       'sms-v2': { ...(text('sms-api-key') && { apiKey: text('sms-api-key')! }) },

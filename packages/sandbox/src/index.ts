@@ -13,3 +13,4 @@ export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS } from './ids.js';
 export { MAX_FIXTURES_BYTES, readFixtures, type Fixtures } from './fixtures.js';
 export { integerFlags, type IntegerFlag } from './integer-flag.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
+export { isLoopbackDestination } from './loopback.js';

@@ -22,6 +22,18 @@ export function isLoopbackName(hostname: string): boolean {
   );
 }
 
+/**
+ * A destination that is this machine from its URL's text alone, without a DNS lookup: `localhost`,
+ * 127.0.0.0/8 and `[::1]` (and 127.0.0.0/8 mapped into IPv6). Not `*.localhost`: the system resolver
+ * looks such a name up in DNS (only `localhost` is in /etc/hosts), where a search domain or a
+ * wildcard record may answer with any address. What may be sent to without an opt-in: the
+ * sandbox's callbacks (`remoteCallbacks`) and the verifier's requests (`--live`).
+ */
+export function isLoopbackDestination(url: URL): boolean {
+  const host = strip(url.hostname);
+  return host === 'localhost' || (host !== '' && !host.endsWith('.localhost') && isLoopbackName(host));
+}
+
 /** An http(s) origin on a loopback name (`http://localhost:5173`). */
 export function isLoopbackOrigin(origin: string): boolean {
   try {

@@ -60,6 +60,11 @@ export interface SandboxOptions {
   credentials?: CredentialsOption;
   /** Receiver addresses of B's status and reply callbacks and C's status callback. */
   callbacks?: CallbackUrls;
+  /**
+   * Allows callback addresses beyond this machine (any host but `localhost`, 127.0.0.0/8 and
+   * `[::1]`), for every scope. Default false: a callback there is refused when it is set.
+   */
+  remoteCallbacks?: boolean;
   /** Delivery bounds: timeout, retries, waits, log size. */
   callbackDelivery?: CallbackOptions;
   /** Largest request body, bytes; default 1 MiB. */
@@ -164,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const memory = { ...MEMORY_DEFAULTS, ...options.memory };
   const scopeSettings = {
     isSelf: (url: URL) => isSelf(url),
+    remoteCallbacks: options.remoteCallbacks === true,
     memory: { stores: new ByteBudget(memory.storeBytes), logs: new ByteBudget(memory.logBytes), faults: new FaultBytes(memory.faultBytes) },
     table,
     clock: { start: clockStart(options.clock?.start), stepMs: options.clock?.stepMs },

@@ -89,6 +89,8 @@ export interface ScopeSettings {
   origin: () => string;
   /** Whether an address reaches the sandbox itself (callbacks there are refused). */
   isSelf: SelfCheck;
+  /** Callbacks beyond this machine allowed (the opt-in `remoteCallbacks`). */
+  remoteCallbacks: boolean;
   /** The byte budgets shared by every scope. */
   memory: Memory;
   /** Automatic status progression from the start (`--progress`). */
@@ -140,7 +142,7 @@ export function createScope(settings: ScopeSettings): Scope {
   const state = createState(settings.storeCaps, settings.memory.stores);
   const faults = createFaults(settings.table, settings.memory.faults);
   const recorder = createRecorder(settings.requestLogSize, settings.memory.logs);
-  const dispatcher = createDispatcher(settings.callbackDelivery, settings.isSelf, settings.memory.logs);
+  const dispatcher = createDispatcher(settings.callbackDelivery, { isSelf: settings.isSelf, remote: settings.remoteCallbacks }, settings.memory.logs);
   dispatcher.setUrls(settings.callbacks ?? {});
   const env: Env = { state, ids, clock, origin: settings.origin };
   const progression = createProgression((id, status) => control.setStatus(id, status));

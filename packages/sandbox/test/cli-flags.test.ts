@@ -20,6 +20,13 @@ describe('--max-sessions', () => {
   });
 });
 
+it('--remote-callbacks is the opt-in for callback addresses beyond this machine; without it a remote --im-status-url stops the start', async () => {
+  expect(parseCliArgs(['--remote-callbacks', '--im-status-url', 'http://example.com/x'])).toMatchObject({ remoteCallbacks: true, callbacks: { imStatus: 'http://example.com/x' } });
+  const plain = parseCliArgs(['--im-status-url', 'http://example.com/x']);
+  expect(plain).not.toHaveProperty('remoteCallbacks');
+  await expect(startSandbox({ ...(plain as object), port: 0 })).rejects.toThrow(/^imStatus must be on this machine/);
+});
+
 it('POST /__sandbox/clock/advance with a negative ms moves the clock back (documented), within its years', async () => {
   const sandbox = await startSandbox({ port: 0, seed: 's', clock: { start: '2030-01-01T00:00:00Z' } });
   try {

@@ -107,6 +107,36 @@ describe('callback deliveries', () => {
     return session.close();
   });
 
+  it('refuses a callback address beyond this machine, naming the field and the opt-in, wherever it is set', async () => {
+    for (const address of ['http://example.com/callbacks', 'https://192.0.2.10/x', 'http://api.localhost:9/x', 'http://[2001:db8::1]/x']) {
+      expect(() => t.sandbox.setCallbackUrls({ imStatus: address }), address).toThrow(
+        /^imStatus must be on this machine \(localhost, 127\.0\.0\.0\/8 or \[::1\]\) unless the sandbox is started with --remote-callbacks/,
+      );
+    }
+    expect(() => t.sandbox.createSession({ callbacks: { smsReply: 'http://example.com/' } })).toThrow(/^smsReply must be on this machine/);
+    const answer = await fetch(`${t.sandbox.url}/__sandbox/callbacks`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ smsStatus: 'http://example.com/status' }),
+    });
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/^smsStatus must be on this machine/);
+    // This machine, however written:
+    for (const address of ['http://localhost:9/x', 'http://127.0.0.2:9/x', 'http://[::1]:9/x', 'http://LOCALHOST:9/x']) {
+      expect(() => t.sandbox.setCallbackUrls({ imStatus: address }), address).not.toThrow();
+    }
+    await expect(startSandbox({ port: 0, callbacks: { imStatus: 'http://example.com/' } })).rejects.toThrow(/^imStatus must be on this machine/);
+  });
+
+  it('sends callbacks beyond this machine with remoteCallbacks (--remote-callbacks)', async () => {
+    const open = await startSandbox({ port: 0, remoteCallbacks: true, callbacks: { imStatus: 'http://example.com/callbacks' } });
+    try {
+      expect(() => open.createSession({ callbacks: { smsStatus: 'https://192.0.2.10/x' } })).not.toThrow();
+    } finally {
+      await open.close();
+    }
+  });
+
   it('bounds the deliveries queued per scope', async () => {
     const small = await startSandbox({ port: 0, callbackDelivery: { maxQueued: 2, retries: 0 } });
     const slow = await listen((req, res) => {
