@@ -42,6 +42,24 @@ describe('Sandbox choices', () => {
     expect(created.response.headers.get('location')).toBe(`${t.sandbox.urls['campaign-manager-v1']}/${APPLICATION}/lists/${created.data!.id}`);
   });
 
+  it("D's delete_multiple_lists: the lists that exist, and 200 with none when none does (section 4.4: \"some or all\")", async () => {
+    expect(row('Which lists `delete_multiple_lists` deletes')).toMatch(/when none exists, 200 with `list_ids: \[\]`/);
+    const created = await t.campaigns.POST('/lists', { body: { name: 'kept', members: [] } });
+    const id = created.data!.id;
+    const some = await t.campaigns.POST('/delete_multiple_lists', { body: { list_ids: [id, id + 1000] } });
+    expect([some.response.status, some.data]).toEqual([200, { list_ids: [id], message: '1 lists deleted' }]);
+    const none = await t.campaigns.POST('/delete_multiple_lists', { body: { list_ids: [id] } });
+    expect([none.response.status, none.data]).toEqual([200, { list_ids: [], message: '0 lists deleted' }]);
+  });
+
+  it("D's report: list_name is the campaign's name, no sent_date (section 2.4: their meaning not shown)", async () => {
+    expect(row('D report `status` values and date format')).toMatch(/`list_name` is the campaign's `name`.*`sent_date` is left out/);
+    const scheduled = await t.campaigns.POST('/scheduled_campaigns', { body: { name: 'Spring', members: [{ destination: '+27821234567' }], schedule: '2030-01-02T00:00:00Z' } });
+    const report = await t.campaigns.GET('/{campaign_id}/report', { params: { path: { campaign_id: scheduled.data!.id } } });
+    expect(report.data).toEqual([expect.objectContaining({ list_name: 'Spring', status: 'scheduled', timezone: 'UTC' })]);
+    expect(report.data![0]).not.toHaveProperty('sent_date');
+  });
+
   it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
     for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
       expect(row(question), question).toMatch(/described as 500/);
