@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { holds } from '../src/arazzo.js';
 import { limitsOf, pointerOf } from '../src/boundaries.js';
 import { bundle, findOperation, operationsOf } from '../src/contract.js';
+import { formsUsed } from '../src/forms.js';
 import { buildRequest } from '../src/requests.js';
 import { sameCallbackId, sameId } from '../src/uuids.js';
 import { held } from './support/bundle-values.js';
@@ -173,5 +174,43 @@ describe('the Accept header, from the documented answers', () => {
     expect(accept('sms-v2', 'getMessage')).toBe('application/json');
     // D's DELETE answers 204 without a body: its failure's JSON string body decides.
     expect(accept('campaign-manager-v1', 'deleteList')).toBe('application/json');
+  });
+});
+
+// forms.ts treats every `oneOf` of a request body as forms the document leaves open (a deployment
+// may take one): that holds only while each such `oneOf` says so in the bundle.
+describe('forms of a request body (forms.ts)', () => {
+  const requestOneOfs = (['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const).flatMap((api) => {
+    const document = bundle(api);
+    const found: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (node: unknown) => {
+      if (node === null || typeof node !== 'object' || seen.has(node)) return;
+      seen.add(node);
+      const schema = node as Record<string, unknown>;
+      const target = typeof schema.$ref === 'string' ? schema.$ref.split('/').slice(1).reduce<any>((at, key) => at?.[key], document) : schema;
+      if (target !== schema) return visit(target);
+      if (Array.isArray(schema.oneOf)) found.push(`${api} ${String(schema.description)}`);
+      for (const value of Object.values(schema)) visit(value);
+    };
+    for (const op of operationsOf(api)) visit(op.bodySchema);
+    return found;
+  });
+
+  it("each oneOf of a request body says its shape is not shown in the spec document (today C's delivery attempt, section 2.3)", () => {
+    expect(requestOneOfs).toHaveLength(1);
+    for (const described of requestOneOfs) expect(described).toMatch(/^im-v1 .*shape of the elements is not shown in the spec document \(section 2\.3\)/);
+  });
+
+  it("reads the form of each of C's examples: the attempt's fields directly in the element, or wrapped in one key", () => {
+    const op = findOperation('im-v1', 'sendMessage');
+    expect(op.examples.map((example) => formsUsed(bundle('im-v1'), op.bodySchema, example))).toEqual([
+      ['/delivery_attempts/* DeliveryAttempt'],
+      ['/delivery_attempts/* WrappedDeliveryAttempt'],
+    ]);
+    expect(formsUsed(bundle('im-v1'), op.bodySchema, { delivery_attempts: [{ channel: 'sms' }, { last: { channel: 'email' } }] })).toEqual([
+      '/delivery_attempts/* DeliveryAttempt',
+      '/delivery_attempts/* WrappedDeliveryAttempt',
+    ]);
   });
 });

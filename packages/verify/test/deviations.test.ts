@@ -64,7 +64,9 @@ describe('each deviation is caught by the check that names it', () => {
     );
     const caught = failed(report, 'accepted', 'im-v1.sendMessage');
     expect(caught.length).toBeGreaterThan(0);
-    expect(caught[0]).toMatchObject({ section: '4.3', message: 'status 200, expected 202' });
+    // C's examples may each be refused in its form of delivery attempts (section 2.3), so a documented 4xx would pass; a 200 does not.
+    expect(caught[0]).toMatchObject({ section: '4.3', message: 'status 200, expected 202 or a documented 4xx refusal' });
+    expect(caught.map((c) => c.message)).toContain('status 200, expected 202');
     expect(failed(report, 'status-documented', 'im-v1.sendMessage').length).toBeGreaterThan(0);
   });
 
