@@ -121,3 +121,25 @@ describe('the types READMEs', () => {
     expect(readme).toContain('2^53 − 1');
   });
 });
+
+// A webhook response without `content` (the document shows no body) is `content?: never` in the
+// types; the README says that means "not shown".
+describe('webhook answers without a body shown', () => {
+  const answersWithoutContent = (id: string) => {
+    const bundle = JSON.parse(readFileSync(bundlePath(id), 'utf8'));
+    const items = Object.values<Record<string, any>>(bundle.components?.pathItems ?? {});
+    return items.flatMap((item) => Object.values<Record<string, any>>(item.post?.responses ?? {})).filter((response) => response.content === undefined).length;
+  };
+  const ids = interfaceIds().filter((id) => answersWithoutContent(id) > 0);
+
+  it('are those of B and C', () => {
+    expect(ids).toEqual(['sms-v2', 'im-v1']);
+  });
+
+  it.each(ids)('%s: typed content?: never, and its README reads that as "not shown"', async (id) => {
+    expect(await generateSchema(id)).toContain('content?: never;');
+    const readme = readFileSync(fileURLToPath(new URL(`../../packages/${id}-types/README.md`, import.meta.url)), 'utf8');
+    expect(readme).toMatch(/^## The receiver's answers: no body shown, not "no body"$/m);
+    expect(readme).toContain('`content?: never`');
+  });
+});
