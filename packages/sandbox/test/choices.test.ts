@@ -60,6 +60,17 @@ describe('Sandbox choices', () => {
     expect(report.data![0]).not.toHaveProperty('sent_date');
   });
 
+  it("A's broadcast bounds 1 and 1000: nothing enforced (section 8: what they bound is not shown)", async () => {
+    expect(row("What the bounds 1 and 1000 on the items of A's broadcast `destination` bound")).toMatch(/none too: 201 with `\[\]`/);
+    const send = (destination: string[]) => t.gateway.POST('/messages/broadcast', { body: { content: 'Hi', destination } });
+    const none = await send([]);
+    expect([none.response.status, none.data]).toEqual([201, []]);
+    const many = await send(Array.from({ length: 1001 }, (_, i) => `4477009${String(i).padStart(5, '0')}`));
+    expect([many.response.status, many.data?.length]).toEqual([201, 1001]);
+    const long = await send(['4'.repeat(1001)]);
+    expect(long.response.status).toBe(201);
+  });
+
   it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
     for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
       expect(row(question), question).toMatch(/described as 500/);
