@@ -1,14 +1,16 @@
-// The documented limits of a request body (section 8, and the lengths and ranges of section 2),
-// read from the bundle's schemas: maxLength/minLength, maxItems/minItems, maximum/minimum and
-// `x-max-days-ahead`. For each, a body at the bound (must be accepted) and one past it (must be
-// refused in the interface's error shape, section 7). Read from the bundle rather than from
+// The documented limits of a request body (section 8, and the lengths, ranges and property counts
+// of section 2), read from the bundle's schemas: maxLength/minLength, maxItems/minItems,
+// maximum/minimum, minProperties and `x-max-days-ahead`. For each, a body at the bound (must be
+// accepted) and one past it (must be refused in the interface's error shape, section 7). Read from the bundle rather than from
 // spec-check's catalogue (tools/spec-check/catalog), which is a private tool of this repository
 // and not published: the bundles carry the same limits, and spec-check holds the bundles to the
 // catalogue, so the limits verified here are the catalogue's.
 import { deref, type Json, type Operation } from './contract.js';
 
-export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'x-max-days-ahead';
-const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
+export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'minProperties' | 'x-max-days-ahead';
+// `minProperties`: C's Destination "at least one property present", Message "at least two"
+// (section 2.3), and the one key of a wrapped delivery attempt.
+const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'minProperties', 'x-max-days-ahead'];
 
 export interface Limit {
   /** Property names, `*` for an array item and FREE_KEY for a property of free name, from the body's root. */
@@ -173,6 +175,15 @@ export function candidates(limit: Limit, current: unknown, side: 'at' | 'past', 
     case 'maximum':
     case 'minimum':
       return [target(keyword === 'maximum')];
+    case 'minProperties': {
+      // The object's own properties, its required ones first, cut to the count.
+      const count = target(false);
+      if (count < 0 || current === null || typeof current !== 'object' || Array.isArray(current)) return [];
+      const required = new Set<string>((limit.schema.required ?? []) as string[]);
+      const keys = Object.keys(current).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
+      if (keys.length < count) return [];
+      return [Object.fromEntries(keys.slice(0, count).map((key) => [key, clone((current as Record<string, unknown>)[key])]))];
+    }
     case 'x-max-days-ahead': {
       const at = side === 'at' ? now + value * DAY_MS - CLOCK_MARGIN_MS : now + value * DAY_MS + DAY_MS;
       return [new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z')];

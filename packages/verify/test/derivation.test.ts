@@ -52,6 +52,13 @@ describe('limits read from the bundles', () => {
     expect(c.filter((limit) => limit.includes('/contact_id ') || limit.includes('/template_id ')).some((limit) => limit.endsWith('§8'))).toBe(false);
   });
 
+  it("C's property counts of section 2.3: Destination at least one, Message at least two, a wrapped attempt's one key", () => {
+    const c = limits('im-v1', 'sendMessage');
+    expect(c).toContain(`/destination minProperties ${held('im-v1', 'Destination', undefined, 'minProperties')} §2`);
+    expect(c).toContain(`/message minProperties ${held('im-v1', 'Message', undefined, 'minProperties')} §2`);
+    expect(c).toContain(`/delivery_attempts/0 minProperties ${held('im-v1', 'WrappedDeliveryAttempt', undefined, 'minProperties')} §2`);
+  });
+
   it("A's mask and the days ahead of A and B", () => {
     const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
     expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);

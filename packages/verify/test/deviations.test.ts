@@ -87,6 +87,22 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]!.message).toContain('id');
   });
 
+  it("a property count not enforced: C accepts a destination with no property (section 2.3: at least one)", async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) => {
+          if (!isCall(req, 'POST', /\/rest\/im\/v1\/message$/)) return undefined;
+          const destination = JSON.parse(req.body || '{}').destination;
+          return destination !== null && typeof destination === 'object' && Object.keys(destination).length === 0 ? json(202, { id: '3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c' }) : undefined;
+        },
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failed(report, 'boundary-refused', 'im-v1.sendMessage');
+    expect(caught.map((c) => c.subject)).toEqual([`/destination past minProperties ${held('im-v1', 'Destination', undefined, 'minProperties')} (- 1)`]);
+    expect(caught[0]!.section).toBe('2.3');
+  });
+
   it("a limit not enforced: A accepts a mask longer than its maxLength (the bundle's)", async () => {
     const mask = held('gateway-v1', 'Message', 'mask', 'maxLength');
     const report = await verifyBehind(
