@@ -62,7 +62,32 @@ describe('limits read from the bundles', () => {
   it("A's mask and the days ahead of A and B", () => {
     const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
     expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);
-    expect(limits('sms-v2', 'sendMessage')).toEqual([`/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`]);
+    expect(limits('sms-v2', 'sendMessage')).toEqual([
+      '/destination pattern 0 §2', // "a mobile number with a leading plus sign" (section 2.2)
+      `/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`,
+    ]);
+  });
+
+  it("C's closed sets and patterns of section 2.3, each at every place in the body", () => {
+    const c = limits('im-v1', 'sendMessage');
+    const schemas = (bundle('im-v1') as any).components.schemas;
+    const count = (schema: string) => schemas[schema].enum.length;
+    for (const limit of [
+      `/message/type enum ${schemas.Message.properties.type.enum.length} §2`,
+      `/scheduler_pipe enum ${schemas.MessagePostRequest.properties.scheduler_pipe.enum.length} §2`,
+      `/delivery_attempts/0/channel enum ${count('Channel')} §2`,
+      `/delivery_attempts/0/{key}/channel enum ${count('Channel')} §2`,
+      '/destination/mobile pattern 0 §8',
+      '/destination/contact_id pattern 0 §2',
+      '/message/text/body pattern 0 §8',
+      '/message/media/type pattern 0 §8',
+      '/message/template/language pattern 0 §8',
+      '/message/template/parameters/0/name pattern 0 §8',
+      '/delivery_attempts/0/event pattern 0 §8',
+      '/delivery_attempts/0/{key}/event pattern 0 §8',
+    ]) {
+      expect(c).toContain(limit);
+    }
   });
 });
 
