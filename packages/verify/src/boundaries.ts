@@ -7,7 +7,7 @@
 // catalogue, so the limits verified here are the catalogue's.
 import { deref, type Json, type Operation } from './contract.js';
 
-export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'minProperties' | 'x-max-days-ahead' | 'enum' | 'pattern';
+export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'minProperties' | 'x-max-days-ahead' | 'enum' | 'pattern' | 'format';
 // `minProperties`: C's Destination "at least one property present", Message "at least two"
 // (section 2.3), and the one key of a wrapped delivery attempt.
 const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'minProperties', 'x-max-days-ahead'];
@@ -17,8 +17,9 @@ export interface Limit {
   path: string[];
   keyword: LimitKeyword;
   /**
-   * The bound (`enum`: how many values it lists; `pattern`: 0). An `enum` or a `pattern` has no
-   * bound to be "at": only a value past it (none of the values, a string the pattern refuses) is sent.
+   * The bound (`enum`: how many values it lists; `pattern`, `format`: 0). An `enum`, a `pattern` or a
+   * `format` has no bound to be "at": only a value past it (none of the values, a string the pattern
+   * or the format refuses) is sent.
    */
   value: number;
   /** The section the bundle's description cites (`8` when it cites section 8). */
@@ -57,8 +58,10 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string,
     // pattern (C's scalar formats, B's leading plus): a value past them must be refused.
     const closed = Array.isArray(schema.enum) && schema.enum.every((v: unknown) => typeof v === 'string') ? schema.enum.length : undefined;
     const patterned = typeof schema.pattern === 'string' ? 0 : undefined;
-    for (const keyword of [...KEYWORDS, 'enum', 'pattern'] as const) {
-      const value = keyword === 'enum' ? closed : keyword === 'pattern' ? patterned : schema[keyword];
+    // A string format (uuid, date-time, "e-mail format", "URL format", sections 2.1 to 2.4).
+    const formatted = typeof schema.format === 'string' && schema.type === 'string' ? 0 : undefined;
+    for (const keyword of [...KEYWORDS, 'enum', 'pattern', 'format'] as const) {
+      const value = keyword === 'enum' ? closed : keyword === 'pattern' ? patterned : keyword === 'format' ? formatted : schema[keyword];
       if (typeof value !== 'number') continue;
       // A zero minimum of a count or length has no "one past" and is the trivial bound; it is
       // still checked at the bound (an empty array), not past it.
@@ -186,6 +189,9 @@ export function candidates(limit: Limit, current: unknown, side: 'at' | 'past', 
     case 'enum':
       // No value of the set: the first one changed, then a plain word.
       return side === 'past' ? [`${String(current ?? 'x')}-undocumented`, 'undocumented'] : [];
+    case 'format':
+      // A word that is no value of any of the bundles' string formats.
+      return side === 'past' ? ['not-a-value-of-this-format', 'x'] : [];
     case 'pattern': {
       // A valid value changed where patterns usually look, each keeping its length where it can so
       // that the pattern is what it breaks: upper case (C's lower-case Uuid), a punctuation mark for
@@ -215,6 +221,7 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
   const where = pointerOf(limit.path) || '(body)';
   if (limit.keyword === 'enum') return `${where} past enum (none of its ${limit.value} values)`;
   if (limit.keyword === 'pattern') return `${where} past pattern ${limit.schema.pattern}`;
+  if (limit.keyword === 'format') return `${where} past format ${limit.schema.format}`;
   const past = limit.keyword.startsWith('max') || limit.keyword === 'x-max-days-ahead' ? '+ 1' : '- 1';
   return `${where} ${side === 'at' ? 'at' : 'past'} ${limit.keyword} ${limit.value}${side === 'past' ? ` (${past})` : ''}`;
 }
@@ -227,7 +234,7 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
 export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number, add = false): unknown | 'none' {
   if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
   // The examples are the values inside an enum or a pattern; only one past it is sent.
-  if (side === 'at' && (limit.keyword === 'enum' || limit.keyword === 'pattern')) return 'none';
+  if (side === 'at' && (limit.keyword === 'enum' || limit.keyword === 'pattern' || limit.keyword === 'format')) return 'none';
   for (const base of bases) {
     const usable = add ? !hasPath(base, limit.path) && parentOf(base, limit.path) !== undefined : hasPath(base, limit.path);
     if (limit.path.length > 0 && !usable) continue;

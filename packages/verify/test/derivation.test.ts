@@ -61,10 +61,16 @@ describe('limits read from the bundles', () => {
 
   it("A's mask and the days ahead of A and B", () => {
     const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
-    expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);
+    expect(limits('gateway-v1', 'sendMessage')).toEqual([
+      `/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`,
+      `/scheduled x-max-days-ahead ${days} §8`,
+      '/scheduled format 0 §8', // date-time
+    ]);
     expect(limits('sms-v2', 'sendMessage')).toEqual([
       '/destination pattern 0 §2', // "a mobile number with a leading plus sign" (section 2.2)
       `/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`,
+      '/scheduled format 0 §8',
+      '/integration_id format 0 §2', // uuid
     ]);
   });
 

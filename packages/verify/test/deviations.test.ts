@@ -119,6 +119,19 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failed(report, 'boundary-refused', 'im-v1.sendMessage').map((c) => [c.subject, c.section])).toEqual([[`/scheduler_pipe past enum (none of its ${documented.length} values)`, '2.3']]);
   });
 
+  it('a format not enforced: D creates a list whose email is no e-mail address (section 2.4: "e-mail format")', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/campaign_manager\/v1\/[^/]+\/lists$/) && !String(JSON.parse(req.body || '{}').email ?? '@').includes('@')
+            ? json(201, { id: 77 }, { location: 'https://example.com/lists/77' })
+            : undefined,
+      },
+      { apis: ['campaign-manager-v1'] },
+    );
+    expect(failed(report, 'boundary-refused', 'campaign-manager-v1.createList').map((c) => [c.subject, c.section])).toEqual([['/email past format email', '2.4']]);
+  });
+
   it("a pattern not enforced: B accepts a destination without the leading plus (section 2.2)", async () => {
     const report = await verifyBehind(
       { intercept: (req) => (isCall(req, 'POST', /\/rest\/sms\/v2\/messages$/) && /^\d/.test(JSON.parse(req.body || '{}').destination ?? '') ? json(202, { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', status: 'accepted' }) : undefined) },
