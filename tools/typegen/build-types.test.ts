@@ -100,3 +100,46 @@ describe('typegen', () => {
     expect(() => execFileSync(process.execPath, [cli, 'no-such-api'], { stdio: 'pipe' })).toThrow(/no-such-api/);
   });
 });
+
+// openapi-typescript types an int64 as `number` and drops an array item's format from the doc
+// comments (A's RestResponse: `number[]`), so the types README says it for every interface whose
+// bundle has an int64 that may exceed 2^53 − 1.
+describe('the types READMEs', () => {
+  // An int64 whose bounds keep it within 2^53 − 1 (C's Error.code, 200 to 500) loses nothing.
+  const unbounded = (schema: Record<string, unknown>) => schema.format === 'int64' && !(Math.abs(Number(schema.maximum ?? Infinity)) <= Number.MAX_SAFE_INTEGER && Math.abs(Number(schema.minimum ?? -Infinity)) <= Number.MAX_SAFE_INTEGER);
+  const hasInt64 = (value: unknown): boolean =>
+    Array.isArray(value) ? value.some(hasInt64) : value !== null && typeof value === 'object' && (unbounded(value as Record<string, unknown>) || Object.values(value).some(hasInt64));
+  const withInt64 = interfaceIds().filter((id) => hasInt64(JSON.parse(readFileSync(bundlePath(id), 'utf8')).components));
+
+  it('covers the interfaces with int64 fields (A, D)', () => {
+    expect(withInt64).toEqual(['gateway-v1', 'campaign-manager-v1']);
+  });
+
+  it.each(withInt64)('%s names its int64 integers and what a number loses', (id) => {
+    const readme = readFileSync(fileURLToPath(new URL(`../../packages/${id}-types/README.md`, import.meta.url)), 'utf8');
+    expect(readme).toMatch(/^## Integers of format int64$/m);
+    expect(readme).toContain('2^53 − 1');
+  });
+});
+
+// A webhook response without `content` (the document shows no body) is `content?: never` in the
+// types; the README says that means "not shown".
+describe('webhook answers without a body shown', () => {
+  const answersWithoutContent = (id: string) => {
+    const bundle = JSON.parse(readFileSync(bundlePath(id), 'utf8'));
+    const items = Object.values<Record<string, any>>(bundle.components?.pathItems ?? {});
+    return items.flatMap((item) => Object.values<Record<string, any>>(item.post?.responses ?? {})).filter((response) => response.content === undefined).length;
+  };
+  const ids = interfaceIds().filter((id) => answersWithoutContent(id) > 0);
+
+  it('are those of B and C', () => {
+    expect(ids).toEqual(['sms-v2', 'im-v1']);
+  });
+
+  it.each(ids)('%s: typed content?: never, and its README reads that as "not shown"', async (id) => {
+    expect(await generateSchema(id)).toContain('content?: never;');
+    const readme = readFileSync(fileURLToPath(new URL(`../../packages/${id}-types/README.md`, import.meta.url)), 'utf8');
+    expect(readme).toMatch(/^## The receiver's answers: no body shown, not "no body"$/m);
+    expect(readme).toContain('`content?: never`');
+  });
+});

@@ -215,7 +215,8 @@ export function forRedoc(doc, samples = new Map()) {
         // A trait tag is a section of text: Redoc lists it without expecting operations.
         'x-traitTag': true,
         description: [
-          'Defined by this interface but used by no operation or callback above, so not shown with any of them.',
+          // Not "not shown": in the bundles that phrase means "not shown in the spec document".
+          'Defined by this interface but used by no operation or callback above, so listed here rather than with one of them.',
           ...unused.map(componentMarkdown),
         ].join('\n\n'),
       },

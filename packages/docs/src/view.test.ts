@@ -99,6 +99,8 @@ describe('forRedoc', () => {
     expect(other.description).toContain('## Lonely\n\n_schema_ `#/components/schemas/Lonely`\n\nNot used.\n\n<SchemaDefinition schemaRef="#/components/schemas/Lonely"');
     expect(other.description).toContain('## RetryAfter\n\n_header_ `#/components/headers/RetryAfter`\n\nWait.\n\n<SchemaDefinition schemaRef="#/components/headers/RetryAfter/schema" showExample={false} />');
     expect(other.description).not.toContain('Used');
+    // The page's own words never say "not shown", which the bundles keep for what the spec document does not show.
+    expect(other.description.split('\n\n')[0]).not.toMatch(/not shown/);
   });
 });
 

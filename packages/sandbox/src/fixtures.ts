@@ -67,8 +67,10 @@ function ownId(api: ApiId, entry: unknown, where: string, table: RouteTable, giv
       : (validatorsFor(table.byKey.get('im-v1.sendMessage')!).responses['202']?.({ id }) ?? []);
   // Named as the entry's own field (`id`), not as where the rule was found (`query/id`).
   if (violations.length > 0) throw new TypeError(`${where}: ${violations.map((v) => describeFinding({ ...v, pointer: '/id' })).join('; ')}`);
-  if (given.has(id)) throw new TypeError(`${where}: id ${id} is already given to another message of the file`);
-  given.add(id);
+  // One message per id whatever its letter case, as B's store finds an id in either (state.ts).
+  const key = String(id).toLowerCase();
+  if (given.has(key)) throw new TypeError(`${where}: id ${id} is already given to another message of the file`);
+  given.add(key);
   return { id, body: api === 'sms-v2' ? entry : request };
 }
 

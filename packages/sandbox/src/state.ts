@@ -56,14 +56,38 @@ export interface GatewayMessage {
   destination?: string;
 }
 
+/**
+ * A store keyed by UUID, found in either letter case. B's ids are "string in UUID format"
+ * (section 2.2), whose case the document does not give, and UUID hex is case-insensitive on
+ * input (RFC 9562, section 4): `GET /messages?id=` with the id in upper case names the same
+ * message. The value keeps the id as it was minted or given.
+ */
+export class UuidKeyedMap<V> extends BoundedMap<string, V> {
+  override get(key: string): V | undefined {
+    return super.get(key.toLowerCase());
+  }
+
+  override has(key: string): boolean {
+    return super.has(key.toLowerCase());
+  }
+
+  override set(key: string, value: V, bytes = 0): this {
+    return super.set(key.toLowerCase(), value, bytes);
+  }
+
+  override delete(key: string): boolean {
+    return super.delete(key.toLowerCase());
+  }
+}
+
 /** Every store of a scope; `budget`, shared by all scopes, bounds their bytes together. */
 export function createState(caps: StoreCaps = {}, budget?: ByteBudget) {
   const cap = (name: keyof StoreCaps) => caps[name] ?? DEFAULT_STORE_CAP;
   return {
     /** A: messages by numeric id (a broadcast stores one message per destination, sharing its body). */
     gatewayMessages: new BoundedMap<number, GatewayMessage>(cap('gatewayMessages'), budget),
-    /** B: messages (MT sent, MO replies) by UUID. */
-    smsMessages: new BoundedMap<string, SmsMessage>(cap('smsMessages'), budget),
+    /** B: messages (MT sent, MO replies) by UUID, in either letter case. */
+    smsMessages: new UuidKeyedMap<SmsMessage>(cap('smsMessages'), budget),
     /** C: accepted messages by UUID. */
     imMessages: new BoundedMap<string, ImMessage>(cap('imMessages'), budget),
     /** D: lists by `<application>/<id>` (each application has its own). */

@@ -140,5 +140,9 @@ describe('fixtures', () => {
     await expect(startSandbox({ port: 0, fixtures: { 'sms-v2': { messages: [{ id: 'x', destination: '+447700900123' }] } } })).rejects.toThrow(/^fixtures\.sms-v2\.messages\[0\]: id must be a valid uuid \(format\)$/);
     const twice = { id: '9b2e3f1c-4d7a-4b8e-a21c-0a7b8c9d5d6f', ...im };
     await expect(startSandbox({ port: 0, fixtures: { 'im-v1': { messages: [twice, twice] } } })).rejects.toThrow(/^fixtures\.im-v1\.messages\[1\]: id 9b2e3f1c-4d7a-4b8e-a21c-0a7b8c9d5d6f is already given/);
+    // B's ids are found in either letter case, so one in another case is the same id.
+    const sms = { destination: '+447700900123', content: 'Hi' };
+    const cased = [{ id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', ...sms }, { id: '3F1C9B2E-7A4D-4E8B-9C21-5D6F0A7B8C9D', ...sms }];
+    await expect(startSandbox({ port: 0, fixtures: { 'sms-v2': { messages: cased } } })).rejects.toThrow(/^fixtures\.sms-v2\.messages\[1\]: id 3F1C9B2E-7A4D-4E8B-9C21-5D6F0A7B8C9D is already given/);
   });
 });

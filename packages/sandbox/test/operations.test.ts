@@ -80,6 +80,19 @@ describe('B sms-v2', () => {
     expect(read.response.headers.get('content-type')).toBe('application/json');
   });
 
+  it('finds a message by its id in either letter case (section 2.2: "string in UUID format", no case given; UUID hex is case-insensitive)', async () => {
+    const sent = await t.sms.POST('/messages', { body: { destination: '+447700900123', content: 'Hello' } });
+    const id = sent.data!.id!;
+    const read = await t.sms.GET('/messages', { params: { query: { id: id.toUpperCase() } } });
+    expect([read.response.status, read.data?.id]).toEqual([200, id]);
+    await t.sandbox.setStatus(id.toUpperCase(), 'sent');
+    const again = await t.sms.GET('/messages', { params: { query: { id } } });
+    expect(again.data?.status).toBe('sent');
+    const { id: replyId } = await t.sandbox.reply(id.toUpperCase(), { content: 'Yes' });
+    const reply = await t.sms.GET('/messages', { params: { query: { id: replyId.toUpperCase() } } });
+    expect([reply.response.status, reply.data?.direction]).toEqual([200, 'MO']);
+  });
+
   it('answers an unknown id with 404 in its error body', async () => {
     const read = await t.sms.GET('/messages', { params: { query: { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d' } } });
     expect(read.response.status).toBe(404);

@@ -1,9 +1,11 @@
 // The generator's own function formats (scripts/formats.ts) read a value as ajv-formats' full mode
 // does: checked against it on listed edge cases and on generated date-times.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { functionFormats } from '../scripts/formats.js';
+import { operations as imValidators } from './im-v1.js';
 
 const require = createRequire(import.meta.url);
 const { fullFormats } = require('ajv-formats/dist/formats') as typeof import('ajv-formats/dist/formats.js');
@@ -105,5 +107,40 @@ describe('int64: the signed 64-bit range as a JSON parser reads it', () => {
 
   it('takes every integer double in range and nothing else', () => {
     fc.assert(fc.property(fc.double(), (value) => ours('int64')(value as never) === (Number.isInteger(value) && Math.abs(value) <= 2 ** 63)));
+  });
+});
+
+// Each format is this generator's reading (README, "What is enforced beyond JSON Schema"): the
+// README says which for every format the bundles use, so none is applied unsaid.
+describe('the README', () => {
+  const bundles = ['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'].map((api) => require(`@messaging-contracts/openapi/${api}.json`) as unknown);
+  const formats = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'format' && typeof inner === 'string') formats.add(inner);
+        walk(inner);
+      }
+    }
+  };
+  bundles.forEach(walk);
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const paragraph = /^- \*\*Formats\*\*[\s\S]*?(?=^- \*\*|^#)/m.exec(readme)?.[0] ?? '';
+
+  it.each([...formats].sort())('names the reading of `%s`', (name) => {
+    const names = name === 'int32' || name === 'int64' ? '`int32`/`int64`' : `\`${name}\``;
+    expect(paragraph).toContain(names);
+  });
+
+  it.each([
+    ['a@example.com', true],
+    ["o'hara+tag@mail.example.co.uk", true],
+    ['"a b"@example.com', false],
+    ['a@[192.0.2.1]', false],
+    ['a@localhost', false],
+    ['ünïcode@example.com', false],
+  ])('`email` reads %j as %s, as it says', (value, valid) => {
+    expect(imValidators.sendMessage!.body!({ destination: { email: value }, message: { type: 'text', text: { body: 'Hi' } } }).length === 0).toBe(valid);
   });
 });

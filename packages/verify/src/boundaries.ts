@@ -1,19 +1,26 @@
-// The documented limits of a request body (section 8, and the lengths and ranges of section 2),
-// read from the bundle's schemas: maxLength/minLength, maxItems/minItems, maximum/minimum and
-// `x-max-days-ahead`. For each, a body at the bound (must be accepted) and one past it (must be
-// refused in the interface's error shape, section 7). Read from the bundle rather than from
+// The documented limits of a request body (section 8, and the lengths, ranges and property counts
+// of section 2), read from the bundle's schemas: maxLength/minLength, maxItems/minItems,
+// maximum/minimum, minProperties and `x-max-days-ahead`. For each, a body at the bound (must be
+// accepted) and one past it (must be refused in the interface's error shape, section 7). Read from the bundle rather than from
 // spec-check's catalogue (tools/spec-check/catalog), which is a private tool of this repository
 // and not published: the bundles carry the same limits, and spec-check holds the bundles to the
 // catalogue, so the limits verified here are the catalogue's.
 import { deref, type Json, type Operation } from './contract.js';
 
-export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'x-max-days-ahead';
-const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'x-max-days-ahead'];
+export type LimitKeyword = 'maxLength' | 'minLength' | 'maxItems' | 'minItems' | 'maximum' | 'minimum' | 'minProperties' | 'x-max-days-ahead' | 'enum' | 'pattern' | 'format';
+// `minProperties`: C's Destination "at least one property present", Message "at least two"
+// (section 2.3), and the one key of a wrapped delivery attempt.
+const KEYWORDS: readonly LimitKeyword[] = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'minProperties', 'x-max-days-ahead'];
 
 export interface Limit {
   /** Property names, `*` for an array item and FREE_KEY for a property of free name, from the body's root. */
   path: string[];
   keyword: LimitKeyword;
+  /**
+   * The bound (`enum`: how many values it lists; `pattern`, `format`: 0). An `enum`, a `pattern` or a
+   * `format` has no bound to be "at": only a value past it (none of the values, a string the pattern
+   * or the format refuses) is sent.
+   */
   value: number;
   /** The section the bundle's description cites (`8` when it cites section 8). */
   section: string;
@@ -47,8 +54,14 @@ export function limitsOf(document: Json, root: Json, sectionOfResources: string,
     // "section 8", "sections 2.3 and 8": not any lone 8 (Uuid's "hex groups 8-4-4-4-12" is section
     // 2.3's) nor a section 8.x of another text.
     const section = /\bsections? (?:[\d.]+ (?:and|to) )?8\b(?!\.\d|-)/i.test(text) ? '8' : sectionOfResources;
-    for (const keyword of KEYWORDS) {
-      const value = schema[keyword];
+    // A closed set of values (C's channel, scheduler_pipe, message type, section 2.3) and a
+    // pattern (C's scalar formats, B's leading plus): a value past them must be refused.
+    const closed = Array.isArray(schema.enum) && schema.enum.every((v: unknown) => typeof v === 'string') ? schema.enum.length : undefined;
+    const patterned = typeof schema.pattern === 'string' ? 0 : undefined;
+    // A string format (uuid, date-time, "e-mail format", "URL format", sections 2.1 to 2.4).
+    const formatted = typeof schema.format === 'string' && schema.type === 'string' ? 0 : undefined;
+    for (const keyword of [...KEYWORDS, 'enum', 'pattern', 'format'] as const) {
+      const value = keyword === 'enum' ? closed : keyword === 'pattern' ? patterned : keyword === 'format' ? formatted : schema[keyword];
       if (typeof value !== 'number') continue;
       // A zero minimum of a count or length has no "one past" and is the trivial bound; it is
       // still checked at the bound (an empty array), not past it.
@@ -173,6 +186,30 @@ export function candidates(limit: Limit, current: unknown, side: 'at' | 'past', 
     case 'maximum':
     case 'minimum':
       return [target(keyword === 'maximum')];
+    case 'enum':
+      // No value of the set: the first one changed, then a plain word.
+      return side === 'past' ? [`${String(current ?? 'x')}-undocumented`, 'undocumented'] : [];
+    case 'format':
+      // A word that is no value of any of the bundles' string formats.
+      return side === 'past' ? ['not-a-value-of-this-format', 'x'] : [];
+    case 'pattern': {
+      // A valid value changed where patterns usually look, each keeping its length where it can so
+      // that the pattern is what it breaks: upper case (C's lower-case Uuid), a punctuation mark for
+      // its last character (LongString, ShortString, E164, language), its first character dropped
+      // (B's leading plus), a slash removed (MimeType).
+      if (side !== 'past') return [];
+      const start = typeof current === 'string' && current.length > 0 ? current : 'a';
+      return [start.toUpperCase(), `${start.slice(0, -1)}!`, start.slice(1), start.replace('/', ''), `!${start.slice(1)}`, '!'];
+    }
+    case 'minProperties': {
+      // The object's own properties, its required ones first, cut to the count.
+      const count = target(false);
+      if (count < 0 || current === null || typeof current !== 'object' || Array.isArray(current)) return [];
+      const required = new Set<string>((limit.schema.required ?? []) as string[]);
+      const keys = Object.keys(current).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
+      if (keys.length < count) return [];
+      return [Object.fromEntries(keys.slice(0, count).map((key) => [key, clone((current as Record<string, unknown>)[key])]))];
+    }
     case 'x-max-days-ahead': {
       const at = side === 'at' ? now + value * DAY_MS - CLOCK_MARGIN_MS : now + value * DAY_MS + DAY_MS;
       return [new Date(Math.floor(at / 1000) * 1000).toISOString().replace('.000Z', 'Z')];
@@ -182,6 +219,9 @@ export function candidates(limit: Limit, current: unknown, side: 'at' | 'past', 
 
 export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
   const where = pointerOf(limit.path) || '(body)';
+  if (limit.keyword === 'enum') return `${where} past enum (none of its ${limit.value} values)`;
+  if (limit.keyword === 'pattern') return `${where} past pattern ${limit.schema.pattern}`;
+  if (limit.keyword === 'format') return `${where} past format ${limit.schema.format}`;
   const past = limit.keyword.startsWith('max') || limit.keyword === 'x-max-days-ahead' ? '+ 1' : '- 1';
   return `${where} ${side === 'at' ? 'at' : 'past'} ${limit.keyword} ${limit.value}${side === 'past' ? ` (${past})` : ''}`;
 }
@@ -193,6 +233,8 @@ export function describeLimit(limit: Limit, side: 'at' | 'past'): string {
  */
 export function boundaryBody(op: Operation, limit: Limit, side: 'at' | 'past', bases: unknown[], now: number, add = false): unknown | 'none' {
   if (side === 'past' && limit.value === 0 && (limit.keyword === 'minItems' || limit.keyword === 'minLength')) return 'none';
+  // The examples are the values inside an enum or a pattern; only one past it is sent.
+  if (side === 'at' && (limit.keyword === 'enum' || limit.keyword === 'pattern' || limit.keyword === 'format')) return 'none';
   for (const base of bases) {
     const usable = add ? !hasPath(base, limit.path) && parentOf(base, limit.path) !== undefined : hasPath(base, limit.path);
     if (limit.path.length > 0 && !usable) continue;

@@ -50,6 +50,8 @@ export async function verifyCallbacks(
   print: (line: string) => void,
   /** The target's clock, for the date-times of the bundle's example sent (examples.ts). */
   now: number,
+  /** The example that triggers a message's callback: by default the first (verify.ts picks one in a form the target accepted). */
+  exampleFor: (op: ReturnType<typeof findOperation>) => unknown = (op) => examplesOf(op, now)[0],
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));
   const before = recorder.checks.length;
@@ -66,7 +68,7 @@ export async function verifyCallbacks(
     for (const api of ['sms-v2', 'im-v1'] as const) {
       if (!apis.includes(api)) continue;
       const op = findOperation(api, 'sendMessage');
-      const answer = await send(op, { body: examplesOf(op, now)[0] }, 'message sent to trigger its status callback', 'accepted');
+      const answer = await send(op, { body: exampleFor(op) }, 'message sent to trigger its status callback', 'accepted');
       const id = (answer?.json as { id?: unknown } | undefined)?.id;
       const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
       if (typeof id !== 'string') {

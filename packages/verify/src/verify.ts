@@ -9,6 +9,7 @@ import { type ApiId, bundle, findOperation, type Operation, operationsOf } from 
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
+import { FormAnswers, formsUsed } from './forms.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
@@ -209,6 +210,35 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     return answer;
   };
 
+  // The forms each operation's examples were accepted or refused in (forms.ts), from the positive phase.
+  const formAnswers = new Map<string, FormAnswers>();
+  const succeeded = (op: Operation, status: number) => op.responses.some((r) => /^2\d\d$/.test(r.key) && r.key === String(status));
+  const noteRefusedForms = (op: Operation, answers: FormAnswers) => {
+    if (answers.noneAccepted()) {
+      recorder.add({
+        check: 'accepted',
+        section: subsection(op.api, 4),
+        operation: op.name,
+        subject: 'the documented examples, in every form',
+        passed: false,
+        message: `no documented example was accepted in any of its forms (${answers.refusedForms().join(', ')}); the contract takes each, and one at least must be`,
+      });
+      return;
+    }
+    for (const form of answers.refusedForms()) {
+      const [pointer, name] = form.split(' ');
+      recorder.note(
+        `${op.name}: the target refused the example whose ${pointer} elements are in the form ${name} and accepted another form; section ${subsection(op.api, 2)} leaves that shape open, so a body in that form may be refused (its limits are checked as accepted or refused)`,
+      );
+    }
+  };
+  /** The first example in no form the target refused (the callbacks' trigger), else the first. */
+  const acceptedExample = (op: Operation, now: number) => {
+    const answers = formAnswers.get(op.name);
+    const examples = examplesOf(op, now);
+    return (answers && examples.find((example) => !answers.usesRefused(formsUsed(bundle(op.api), op.bodySchema, example)))) ?? examples[0];
+  };
+
   print(
     `messaging-verify: ${baseUrl}${options.live ? ' (live)' : ''}${options.dryRun ? ' (dry run: nothing is sent)' : ''}${options.sandboxSession !== undefined ? ` (sandbox session ${options.sandboxSession})` : ''}, ${apis.join(', ')}, seed ${seed}`,
   );
@@ -247,7 +277,16 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
             await exchange(op, {}, 'no body', 'documented');
             continue;
           }
-          for (const [i, example] of examplesOf(op, now).entries()) await exchange(op, { body: example }, `documented example ${i + 1}`, 'accepted');
+          // An example in one of several forms the contract takes (forms.ts; C's delivery attempts,
+          // section 2.3: their shape is not shown) may be refused, if an example in another form is accepted.
+          const answers = new FormAnswers();
+          formAnswers.set(op.name, answers);
+          for (const [i, example] of examplesOf(op, now).entries()) {
+            const forms = formsUsed(document, op.bodySchema, example);
+            const answer = await exchange(op, { body: example }, `documented example ${i + 1}`, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
+            if (forms.length > 0 && answer) answers.record(forms, succeeded(op, answer.status));
+          }
+          noteRefusedForms(op, answers);
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
             await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
@@ -257,8 +296,13 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
           if (!op.bodySchema || DESTRUCTIVE(op)) continue;
-          // The bases of the bodies at and past each limit: the examples, then generated bodies.
-          const examples = examplesOf(op, now).filter(accepts(op));
+          // The bases of the bodies at and past each limit: the examples (those in a form the
+          // deployment took first), then generated bodies.
+          const answers = formAnswers.get(op.name) ?? new FormAnswers();
+          const refusedFirst = (body: unknown) => (answers.usesRefused(formsUsed(document, op.bodySchema, body)) ? 1 : 0);
+          const examples = examplesOf(op, now)
+            .filter(accepts(op))
+            .sort((a, b) => refusedFirst(a) - refusedFirst(b));
           const generated = generatedOf(op, 30, 1000 + index);
           for (const limit of limitsOf(document, op.bodySchema, subsection(api, 2), op.bodySchemaName)) {
             if (options.live && isDestinationPath(limit.path)) {
@@ -278,7 +322,12 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
               // At the limit in a body that is not an example as the bundle gives it (a field the
               // verifier added, a generated body with random references: a template_id, a media url),
               // C's 404 and 422 (section 7) answer those values, not the limit (checks.ts, UNRESOLVED).
-              const at: Expectation = fromExample === undefined ? 'accepted-or-unresolved' : 'accepted';
+              // In a form the deployment refused (forms.ts), a refusal is no failure of the limit.
+              const at: Expectation = answers.usesRefused(formsUsed(document, op.bodySchema, body))
+                ? 'accepted-or-refused'
+                : fromExample === undefined
+                  ? 'accepted-or-unresolved'
+                  : 'accepted';
               await exchange(op, { body }, describeLimit(limit, side), side === 'at' ? at : 'refused', label);
             }
           }
@@ -299,7 +348,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
             recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
             continue;
           }
-          const body = examplesOf(op, now)[0] ?? (op.bodyRequired ? {} : undefined);
+          const body = acceptedExample(op, now) ?? (op.bodyRequired ? {} : undefined);
           for (const credentials of ['missing', 'wrong'] as const) {
             await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
               check: `auth-${credentials}`,
@@ -341,7 +390,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
     if (listener) {
       clock = await targetNow(scope, () => {});
-      await verifyCallbacks(listener, options, callbackApis, recorder, exchange, scope, print, clock);
+      await verifyCallbacks(listener, options, callbackApis, recorder, exchange, scope, print, clock, (op) => acceptedExample(op, clock));
     }
   } finally {
     // The scope's callback addresses as they were (the receiver closes next), however the run ended.

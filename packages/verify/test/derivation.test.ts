@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { holds } from '../src/arazzo.js';
 import { limitsOf, pointerOf } from '../src/boundaries.js';
 import { bundle, findOperation, operationsOf } from '../src/contract.js';
+import { formsUsed } from '../src/forms.js';
 import { buildRequest } from '../src/requests.js';
 import { sameCallbackId, sameId } from '../src/uuids.js';
 import { held } from './support/bundle-values.js';
@@ -51,10 +52,48 @@ describe('limits read from the bundles', () => {
     expect(c.filter((limit) => limit.includes('/contact_id ') || limit.includes('/template_id ')).some((limit) => limit.endsWith('§8'))).toBe(false);
   });
 
+  it("C's property counts of section 2.3: Destination at least one, Message at least two, a wrapped attempt's one key", () => {
+    const c = limits('im-v1', 'sendMessage');
+    expect(c).toContain(`/destination minProperties ${held('im-v1', 'Destination', undefined, 'minProperties')} §2`);
+    expect(c).toContain(`/message minProperties ${held('im-v1', 'Message', undefined, 'minProperties')} §2`);
+    expect(c).toContain(`/delivery_attempts/0 minProperties ${held('im-v1', 'WrappedDeliveryAttempt', undefined, 'minProperties')} §2`);
+  });
+
   it("A's mask and the days ahead of A and B", () => {
     const days = held('gateway-v1', 'Message', 'scheduled', 'x-max-days-ahead');
-    expect(limits('gateway-v1', 'sendMessage')).toEqual([`/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`, `/scheduled x-max-days-ahead ${days} §8`]);
-    expect(limits('sms-v2', 'sendMessage')).toEqual([`/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`]);
+    expect(limits('gateway-v1', 'sendMessage')).toEqual([
+      `/mask maxLength ${held('gateway-v1', 'Message', 'mask', 'maxLength')} §8`,
+      `/scheduled x-max-days-ahead ${days} §8`,
+      '/scheduled format 0 §8', // date-time
+    ]);
+    expect(limits('sms-v2', 'sendMessage')).toEqual([
+      '/destination pattern 0 §2', // "a mobile number with a leading plus sign" (section 2.2)
+      `/scheduled x-max-days-ahead ${held('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead')} §8`,
+      '/scheduled format 0 §8',
+      '/integration_id format 0 §2', // uuid
+    ]);
+  });
+
+  it("C's closed sets and patterns of section 2.3, each at every place in the body", () => {
+    const c = limits('im-v1', 'sendMessage');
+    const schemas = (bundle('im-v1') as any).components.schemas;
+    const count = (schema: string) => schemas[schema].enum.length;
+    for (const limit of [
+      `/message/type enum ${schemas.Message.properties.type.enum.length} §2`,
+      `/scheduler_pipe enum ${schemas.MessagePostRequest.properties.scheduler_pipe.enum.length} §2`,
+      `/delivery_attempts/0/channel enum ${count('Channel')} §2`,
+      `/delivery_attempts/0/{key}/channel enum ${count('Channel')} §2`,
+      '/destination/mobile pattern 0 §8',
+      '/destination/contact_id pattern 0 §2',
+      '/message/text/body pattern 0 §8',
+      '/message/media/type pattern 0 §8',
+      '/message/template/language pattern 0 §8',
+      '/message/template/parameters/0/name pattern 0 §8',
+      '/delivery_attempts/0/event pattern 0 §8',
+      '/delivery_attempts/0/{key}/event pattern 0 §8',
+    ]) {
+      expect(c).toContain(limit);
+    }
   });
 });
 
@@ -173,5 +212,43 @@ describe('the Accept header, from the documented answers', () => {
     expect(accept('sms-v2', 'getMessage')).toBe('application/json');
     // D's DELETE answers 204 without a body: its failure's JSON string body decides.
     expect(accept('campaign-manager-v1', 'deleteList')).toBe('application/json');
+  });
+});
+
+// forms.ts treats every `oneOf` of a request body as forms the document leaves open (a deployment
+// may take one): that holds only while each such `oneOf` says so in the bundle.
+describe('forms of a request body (forms.ts)', () => {
+  const requestOneOfs = (['gateway-v1', 'sms-v2', 'im-v1', 'campaign-manager-v1'] as const).flatMap((api) => {
+    const document = bundle(api);
+    const found: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (node: unknown) => {
+      if (node === null || typeof node !== 'object' || seen.has(node)) return;
+      seen.add(node);
+      const schema = node as Record<string, unknown>;
+      const target = typeof schema.$ref === 'string' ? schema.$ref.split('/').slice(1).reduce<any>((at, key) => at?.[key], document) : schema;
+      if (target !== schema) return visit(target);
+      if (Array.isArray(schema.oneOf)) found.push(`${api} ${String(schema.description)}`);
+      for (const value of Object.values(schema)) visit(value);
+    };
+    for (const op of operationsOf(api)) visit(op.bodySchema);
+    return found;
+  });
+
+  it("each oneOf of a request body says its shape is not shown in the spec document (today C's delivery attempt, section 2.3)", () => {
+    expect(requestOneOfs).toHaveLength(1);
+    for (const described of requestOneOfs) expect(described).toMatch(/^im-v1 .*shape of the elements is not shown in the spec document \(section 2\.3\)/);
+  });
+
+  it("reads the form of each of C's examples: the attempt's fields directly in the element, or wrapped in one key", () => {
+    const op = findOperation('im-v1', 'sendMessage');
+    expect(op.examples.map((example) => formsUsed(bundle('im-v1'), op.bodySchema, example))).toEqual([
+      ['/delivery_attempts/* DeliveryAttempt'],
+      ['/delivery_attempts/* WrappedDeliveryAttempt'],
+    ]);
+    expect(formsUsed(bundle('im-v1'), op.bodySchema, { delivery_attempts: [{ channel: 'sms' }, { last: { channel: 'email' } }] })).toEqual([
+      '/delivery_attempts/* DeliveryAttempt',
+      '/delivery_attempts/* WrappedDeliveryAttempt',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 // without a deviation must pass, so that what is caught is the deviation and not the proxy.
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle } from '../src/contract.js';
 import { type Report, verify, type VerifyOptions } from '../src/index.js';
 import { held } from './support/bundle-values.js';
 import { type Deviation, isCall, json, startDeviatingProxy } from './support/deviating-proxy.js';
@@ -64,7 +65,9 @@ describe('each deviation is caught by the check that names it', () => {
     );
     const caught = failed(report, 'accepted', 'im-v1.sendMessage');
     expect(caught.length).toBeGreaterThan(0);
-    expect(caught[0]).toMatchObject({ section: '4.3', message: 'status 200, expected 202' });
+    // C's examples may each be refused in its form of delivery attempts (section 2.3), so a documented 4xx would pass; a 200 does not.
+    expect(caught[0]).toMatchObject({ section: '4.3', message: 'status 200, expected 202 or a documented 4xx refusal' });
+    expect(caught.map((c) => c.message)).toContain('status 200, expected 202');
     expect(failed(report, 'status-documented', 'im-v1.sendMessage').length).toBeGreaterThan(0);
   });
 
@@ -83,6 +86,58 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught.length).toBeGreaterThan(0);
     expect(caught[0]!.section).toBe('2.4');
     expect(caught[0]!.message).toContain('id');
+  });
+
+  it("a property count not enforced: C accepts a destination with no property (section 2.3: at least one)", async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) => {
+          if (!isCall(req, 'POST', /\/rest\/im\/v1\/message$/)) return undefined;
+          const destination = JSON.parse(req.body || '{}').destination;
+          return destination !== null && typeof destination === 'object' && Object.keys(destination).length === 0 ? json(202, { id: '3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c' }) : undefined;
+        },
+      },
+      { apis: ['im-v1'] },
+    );
+    const caught = failed(report, 'boundary-refused', 'im-v1.sendMessage');
+    expect(caught.map((c) => c.subject)).toEqual([`/destination past minProperties ${held('im-v1', 'Destination', undefined, 'minProperties')} (- 1)`]);
+    expect(caught[0]!.section).toBe('2.3');
+  });
+
+  it('a closed set not enforced: C accepts a scheduler_pipe none of its documented values (section 2.3)', async () => {
+    const documented = (bundle('im-v1') as any).components.schemas.MessagePostRequest.properties.scheduler_pipe.enum as string[];
+    const report = await verifyBehind(
+      {
+        intercept: (req) => {
+          if (!isCall(req, 'POST', /\/rest\/im\/v1\/message$/)) return undefined;
+          const pipe = JSON.parse(req.body || '{}').scheduler_pipe;
+          return typeof pipe === 'string' && !documented.includes(pipe) ? json(202, { id: '3f2b8c1e-9a4d-4e6b-8c2a-1d5e7f9a0b3c' }) : undefined;
+        },
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(failed(report, 'boundary-refused', 'im-v1.sendMessage').map((c) => [c.subject, c.section])).toEqual([[`/scheduler_pipe past enum (none of its ${documented.length} values)`, '2.3']]);
+  });
+
+  it('a format not enforced: D creates a list whose email is no e-mail address (section 2.4: "e-mail format")', async () => {
+    const report = await verifyBehind(
+      {
+        intercept: (req) =>
+          isCall(req, 'POST', /\/rest\/campaign_manager\/v1\/[^/]+\/lists$/) && !String(JSON.parse(req.body || '{}').email ?? '@').includes('@')
+            ? json(201, { id: 77 }, { location: 'https://example.com/lists/77' })
+            : undefined,
+      },
+      { apis: ['campaign-manager-v1'] },
+    );
+    expect(failed(report, 'boundary-refused', 'campaign-manager-v1.createList').map((c) => [c.subject, c.section])).toEqual([['/email past format email', '2.4']]);
+  });
+
+  it("a pattern not enforced: B accepts a destination without the leading plus (section 2.2)", async () => {
+    const report = await verifyBehind(
+      { intercept: (req) => (isCall(req, 'POST', /\/rest\/sms\/v2\/messages$/) && /^\d/.test(JSON.parse(req.body || '{}').destination ?? '') ? json(202, { id: '3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d', status: 'accepted' }) : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failed(report, 'boundary-refused', 'sms-v2.sendMessage').map((c) => [c.subject, c.section])).toEqual([['/destination past pattern ^\\+', '2.2']]);
   });
 
   it("a limit not enforced: A accepts a mask longer than its maxLength (the bundle's)", async () => {

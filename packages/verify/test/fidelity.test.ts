@@ -272,3 +272,39 @@ describe('a limit in a body that is not an example as given (section 7: C\'s 404
     expect(caught[0]!.message).toBe('status 400, expected 202 or 404 or 422');
   });
 });
+
+describe("C's delivery attempts in one form only (section 2.3: the shape of the elements is not shown)", () => {
+  const C_ERROR = (status: number, message: string) => json(status, { code: status, message });
+  /** Whether the C request carries a delivery attempt in the given form. */
+  const carries = (request: ProxiedRequest, form: 'direct' | 'wrapped') => {
+    if (!isCall(request, 'POST', /\/rest\/im\/v1\/message$/)) return false;
+    const attempts = bodyOf(request).delivery_attempts;
+    return Array.isArray(attempts) && attempts.some((element) => (element !== null && typeof element === 'object' && 'channel' in element) === (form === 'direct'));
+  };
+
+  it.each([
+    ['wrapped', 'WrappedDeliveryAttempt'],
+    ['direct', 'DeliveryAttempt'],
+  ] as const)('a deployment that refuses the %s form with 400 passes, and a note names the form (%s)', async (form, schema) => {
+    const { report } = await verifyBehind(
+      { intercept: (request) => (carries(request, form) && request.headers.authorization === sandbox.credentials['im-v1']!.apiKey ? C_ERROR(400, `delivery attempts ${form} are not supported`) : undefined) },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.notes.filter((note) => note.includes('/delivery_attempts/* elements are in the form'))).toEqual([
+      expect.stringContaining(`the target refused the example whose /delivery_attempts/* elements are in the form ${schema} and accepted another form`),
+    ]);
+    expect(report.checks.some((c) => c.operation === 'im-v1.statusCallback' && c.check === 'callback-received' && c.passed)).toBe(true);
+  });
+
+  it('a deployment that refuses both forms still fails accepted', async () => {
+    const { report } = await verifyBehind(
+      {
+        intercept: (request) =>
+          (carries(request, 'direct') || carries(request, 'wrapped')) && request.headers.authorization === sandbox.credentials['im-v1']!.apiKey ? C_ERROR(400, 'no delivery attempts') : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report)).toContainEqual(expect.stringMatching(/^im-v1\.sendMessage accepted the documented examples, in every form: no documented example was accepted in any of its forms/));
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // The receivers over real HTTP on 127.0.0.1, in both forms (Node `(req, res)` and fetch
 // `(Request) => Response`): what is accepted, what is refused and how, against sections 2.2, 2.3,
 // 4.2, 4.3, 6, 7 and 8 of the spec document.
@@ -219,6 +220,15 @@ const imV1StatusRejections: Array<[string, Rejection]> = [
  * address cannot tell a status callback from a reply before reading the body, so it reads it.
  */
 const contentTypeStated: Record<string, boolean> = { 'B status': true, 'B reply': false, 'B shared address': false, 'C status': false };
+
+// The README says the same of each receiver: no sentence may claim that a receiver whose callback
+// has no stated Content-Type requires the header (its "Not covered" section once said so of the reply).
+it('the README words the missing Content-Type as the receivers answer it', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  expect(readme).toContain('| no `Content-Type` at all | B\'s status callback: 415 (section 4.2 states the header for it); B\'s reply callback, the shared B address and C\'s status callback: read as JSON');
+  expect(Object.entries(contentTypeStated).filter(([, stated]) => stated).map(([name]) => name)).toEqual(['B status']);
+  expect(readme).not.toMatch(/(reply|C's status|shared B address)[^.|]*(receiver|address)? requires (it|the header|Content-Type)/i);
+});
 
 const rejectionsFor: Record<string, Array<[string, Rejection]>> = {
   'B status': [

@@ -1,0 +1,79 @@
+// Rows of the README's "Sandbox choices" for what the spec document leaves open: each row is there,
+// and the sandbox does what it says, so a choice is never made without being told as the sandbox's.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION, sandboxWithClients } from './support.js';
+
+let t: Awaited<ReturnType<typeof sandboxWithClients>>;
+beforeAll(async () => {
+  t = await sandboxWithClients();
+});
+afterAll(() => t.sandbox.close());
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const choices = /^## Sandbox choices\n[\s\S]*?(?=^## )/m.exec(readme)?.[0] ?? '';
+/** The row of the choices table whose question starts with `question`. */
+const row = (question: string) => choices.split('\n').find((line) => line.startsWith(`| ${question}`));
+
+describe('Sandbox choices', () => {
+  it("B's Authorization value: the whole value is the key, no scheme word stripped (section 5: scheme not shown)", async () => {
+    expect(row("The scheme of B's `Authorization` value")).toMatch(/no scheme word such as `Bearer` or `Basic` is stripped/);
+    const key = t.sandbox.credentials['sms-v2'].apiKey;
+    const read = (authorization: string) =>
+      fetch(`${t.sandbox.urls['sms-v2']}/messages?id=3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d`, { headers: { authorization } }).then((answer) => answer.status);
+    expect([await read(key), await read(`Bearer ${key}`), await read(`Basic ${key}`)]).toEqual([404, 401, 401]);
+  });
+
+  it("A's vendor media type: any token, the bundle's placeholder too (section 4.1: the token is hidden)", async () => {
+    expect(row("The token of A's vendor media type")).toMatch(/any RFC 6838 token is taken, the bundle's placeholder `vendor` too/);
+    const { username, password } = t.sandbox.credentials['gateway-v1'];
+    const send = (contentType: string) =>
+      fetch(`${t.sandbox.urls['gateway-v1']}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`, 'content-type': contentType },
+        body: JSON.stringify({ content: 'Hi', destination: '447700900123' }),
+      }).then((answer) => answer.status);
+    expect([await send('application/vnd.acme.gateway.v1+json'), await send('application/vnd.vendor.gateway.v1+json'), await send('application/vnd.acme.gateway.v2+json')]).toEqual([201, 201, 415]);
+  });
+
+  it("D's Location of a new list: the path deleteList takes (section 4.4: its form not shown)", async () => {
+    expect(row("URL in D's `Location` for a list")).toMatch(/`<base>\/\{application_name\}\/lists\/\{id\}`/);
+    const created = await t.campaigns.POST('/lists', { body: { name: 'l', members: [] } });
+    expect(created.response.headers.get('location')).toBe(`${t.sandbox.urls['campaign-manager-v1']}/${APPLICATION}/lists/${created.data!.id}`);
+  });
+
+  it("D's delete_multiple_lists: the lists that exist, and 200 with none when none does (section 4.4: \"some or all\")", async () => {
+    expect(row('Which lists `delete_multiple_lists` deletes')).toMatch(/when none exists, 200 with `list_ids: \[\]`/);
+    const created = await t.campaigns.POST('/lists', { body: { name: 'kept', members: [] } });
+    const id = created.data!.id;
+    const some = await t.campaigns.POST('/delete_multiple_lists', { body: { list_ids: [id, id + 1000] } });
+    expect([some.response.status, some.data]).toEqual([200, { list_ids: [id], message: '1 lists deleted' }]);
+    const none = await t.campaigns.POST('/delete_multiple_lists', { body: { list_ids: [id] } });
+    expect([none.response.status, none.data]).toEqual([200, { list_ids: [], message: '0 lists deleted' }]);
+  });
+
+  it("D's report: list_name is the campaign's name, no sent_date (section 2.4: their meaning not shown)", async () => {
+    expect(row('D report `status` values and date format')).toMatch(/`list_name` is the campaign's `name`.*`sent_date` is left out/);
+    const scheduled = await t.campaigns.POST('/scheduled_campaigns', { body: { name: 'Spring', members: [{ destination: '+27821234567' }], schedule: '2030-01-02T00:00:00Z' } });
+    const report = await t.campaigns.GET('/{campaign_id}/report', { params: { path: { campaign_id: scheduled.data!.id } } });
+    expect(report.data).toEqual([expect.objectContaining({ list_name: 'Spring', status: 'scheduled', timezone: 'UTC' })]);
+    expect(report.data![0]).not.toHaveProperty('sent_date');
+  });
+
+  it("A's broadcast bounds 1 and 1000: nothing enforced (section 8: what they bound is not shown)", async () => {
+    expect(row("What the bounds 1 and 1000 on the items of A's broadcast `destination` bound")).toMatch(/none too: 201 with `\[\]`/);
+    const send = (destination: string[]) => t.gateway.POST('/messages/broadcast', { body: { content: 'Hi', destination } });
+    const none = await send([]);
+    expect([none.response.status, none.data]).toEqual([201, []]);
+    const many = await send(Array.from({ length: 1001 }, (_, i) => `4477009${String(i).padStart(5, '0')}`));
+    expect([many.response.status, many.data?.length]).toEqual([201, 1001]);
+    const long = await send(['4'.repeat(1001)]);
+    expect(long.response.status).toBe(201);
+  });
+
+  it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
+    for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
+      expect(row(question), question).toMatch(/described as 500/);
+    }
+  });
+});

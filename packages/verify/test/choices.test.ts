@@ -1,0 +1,17 @@
+// Rows of the README's "The verifier's choices" that name a behaviour of its own where the spec
+// document is silent: each row is there and the code does what it says.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DestinationsError, parseDestinations } from '../src/destinations.js';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const choices = /^## The verifier's choices\n[\s\S]*?(?=^## )/m.exec(readme)?.[0] ?? '';
+const row = (question: string) => choices.split('\n').find((line) => line.startsWith(`| ${question}`));
+
+describe("the verifier's choices", () => {
+  it("live destinations are +<digits> for every interface, A's and D's too (their format is not shown)", () => {
+    expect(row('The form of the destinations sent live')).toMatch(/`\+<digits>`, for all four interfaces/);
+    expect(parseDestinations('+447700900123\n').numbers).toEqual(['+447700900123']);
+    expect(() => parseDestinations('447700900123\n')).toThrow(DestinationsError);
+  });
+});
