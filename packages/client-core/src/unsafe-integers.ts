@@ -3,13 +3,14 @@
 // silently. A (sections 2.1, 4.1) types its ids int64 and D (section 2.4) its ids as integers
 // without a bound, so the clients of those two pass `unsafeIntegers(rule)` to createCoreClient
 // (its `integers` option); B's and C's answers hold only bounded integers (int32, or ranges within
-// 200 to 600), and leaving this module out spares their bundles its ~0.7 kB min+gz (which puts A's
+// 200 to 600), and leaving this module out spares their bundles its ~0.55 kB min+gz (which puts A's
 // and D's clients over the 2048 B target of tools/client-bench). Its own module: a bundle whose
 // client does not pass it contains none of it.
 //
 // Cost: an ordinary answer costs a look at one character in 16 of its text, for a run of 16 digits
-// (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text walked token by token, once, to find
-// the first such literal and its JSON pointer. The text is already bounded by maxResponseBytes and
+// (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text read
+// token by token (one regular expression; strings walked by hand), once, to find the first such
+// literal and its JSON pointer. The text is already bounded by maxResponseBytes and
 // valid JSON (JSON.parse accepted it first); the pass keeps one entry per open container, and the
 // message shows at most MAX_DEPTH levels of the pointer and MAX_SHOWN characters of each part.
 import { ClientNetworkError } from './errors.js';
