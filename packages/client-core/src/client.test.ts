@@ -429,6 +429,16 @@ describe('middleware runs as openapi-fetch runs it', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('what a middleware throws is thrown as it is, not taken for a body cut short or not JSON', async () => {
+    server.reply({ status: 200, body: {} }, { status: 200, body: {} });
+    for (const error of [new TypeError('onResponse failed'), new SyntaxError('onResponse failed')]) {
+      const onResponse = () => {
+        throw error;
+      };
+      await expect(client().GET('/things', { middleware: [{ onResponse }] })).rejects.toBe(error);
+    }
+  });
+
   it('refuses what openapi-fetch refuses', async () => {
     expect(() => client().use({} as never)).toThrow(/Middleware must be an object/);
     server.reply({ status: 200, body: {} });

@@ -74,8 +74,8 @@ export interface CoreClientOptions extends CommonClientOptions {
 
 type Init = Record<string, any>;
 type Result = { data?: unknown; error?: unknown; response: Response };
-/** What an attempt tells its call: the URL that answered, and whether anything but fetch saw the time limit's signal. */
-type Answered = { url?: string; shared: boolean };
+/** What an attempt tells its call: whether anything but fetch saw the time limit's signal. */
+type Answered = { shared: boolean };
 /** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
 type Sent = Request & { timeoutSignal?: AbortSignal };
 
@@ -84,7 +84,6 @@ const shown = (url: string) => new URL(url).href.split('?')[0]!;
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 /** What a middleware hook may return besides nothing (openapi-fetch's rules, said shorter). */
 const HOOK_RESULTS = { onRequest: 'a Request or Response', onResponse: 'a Response', onError: 'a Response or Error' };
-const randomID = () => Math.random().toString(36).slice(2, 11);
 /** A time-limit controller, and how many calls it has served (see `spare` below). */
 type Lease = [controller: AbortController, uses: number];
 const REUSES = 16;
@@ -104,7 +103,6 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   const headers: Init = { Accept: 'application/json', ...(auth && { [auth.name]: auth.value }) };
   const typeHeader = { 'Content-Type': options.bodyType ?? 'application/json' };
   const bodyHeaders = { ...typeHeader, ...headers };
-  const querySerializer = createQuerySerializer();
   const middlewares: Middleware[] = [];
   // Time-limit controllers of finished calls, never aborted, for later calls: on Node 20 making an
   // AbortSignal costs more than the rest of a call's own work (fetch also raises each new signal's
@@ -114,11 +112,14 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
   // ended has nothing left to reject. A finished fetch's listener stays on the signal until it is
   // collected, so a controller serves REUSES calls at most.
   const spare: Lease[] = [];
+  /** A failure below HTTP of a request, its URL shown as a Request shows it, without the query. */
+  const failed = (kind: NetworkErrorKind, sent: { method: string; url: string }, detail: string, cause?: unknown) =>
+    new ClientNetworkError(kind, sent.method, shown(sent.url), detail, cause);
 
-  // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns the
-  // URL that answered. Failures of fetch itself become ClientNetworkError; an aborted request
+  // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns
+  // whether anything but fetch saw the signal. Failures of fetch itself become ClientNetworkError; an aborted request
   // rejects with its signal's reason (our timeout error, or the caller's own, unchanged).
-  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: Answered) {
+  async function attempt(method: string, schemaPath: string, init: Init, deadline: AbortSignal | undefined, answered: Answered): Promise<Result> {
     const {
       baseUrl: callBaseUrl,
       fetch: callFetch,
@@ -134,7 +135,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       ...rest
     } = init;
     const finalBaseUrl = callBaseUrl ? callBaseUrl.replace(/\/$/, '') : baseUrl;
-    const query = !callQuery ? querySerializer : typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
+    const query = typeof callQuery === 'function' ? callQuery : createQuerySerializer(callQuery);
     // Without headers of the call, the merged headers are the fixed ones, and openapi-fetch's body
     // serializer reads nothing from them (it looks for a form Content-Type, which they lack).
     const merged = callHeaders || params.header;
@@ -152,12 +153,13 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     };
     // openapi-fetch's createFinalURL: path parameters filled in over the whole URL, then the query.
     let url = params.path ? callPath(finalBaseUrl + schemaPath, params.path) : finalBaseUrl + schemaPath;
-    const search = query(params.query ?? {}).replace(/^\?/, '');
+    let search: string = query(params.query ?? {});
+    if (search[0] === '?') search = search.slice(1);
     if (search) url += `?${search}`;
     const list = [...middlewares, ...middleware];
     const customFetch = callFetch ?? options.fetch;
     const Constructor = CallRequest ?? ClientRequest;
-    const id = list.length ? randomID() : '';
+    const id = list.length ? Math.random().toString(36).slice(2, 11) : '';
     const frozen = list.length && Object.freeze({ baseUrl: finalBaseUrl, fetch: customFetch ?? fetch, parseAs, querySerializer: query, bodySerializer, pathSerializer: callPath });
     // Runs one hook of every middleware (in reverse for the answer's), as openapi-fetch does; each
     // gets the request, response or error as the middleware before it left them. A Response
@@ -184,16 +186,16 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     // Nothing but fetch sees a plain call: fetch(url, init) builds its one Request (the deadline
     // already follows the caller's signal). What the Request constructor would refuse, or what
     // anything else is to see, gets a real Request.
-    const plain =
+    let plain =
       !list.length &&
       !customFetch &&
       Constructor === Request &&
       !callBaseUrl &&
       (rest.signal == null || rest.signal instanceof AbortSignal) &&
-      Object.keys(rest).every((key) => key === 'signal') &&
       // fetch refuses TRACE, and a body on GET or HEAD: the Request constructor says so, as before.
       method !== 'TRACE' &&
       (serialized === undefined || (typeof serialized === 'string' && method !== 'GET' && method !== 'HEAD'));
+    for (const key in rest) plain &&= key === 'signal';
     let request = (plain ? { method, url } : new Constructor(url, requestInit)) as Sent;
     if (plain) requestInit.signal = deadline ?? rest.signal;
     else {
@@ -203,9 +205,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       // The deadline goes to fetch's own init, not to this Request: a Request with a signal follows
       // it through a WeakRef and a finalizer, and fetch builds its own Request from ours anyway.
       if (deadline) request.timeoutSignal = deadline;
-      if (list.length) {
-        await hooks('onRequest');
-      }
+      if (list.length) await hooks('onRequest');
     }
     if (!response) {
       const sent = request;
@@ -213,63 +213,56 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       const stop = signal ?? sent.signal;
       try {
         response = await (plain ? fetch(url, requestInit) : ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }));
+        response = checked(sent, response, stop, customFetch);
       } catch (error) {
-        failure = stop?.aborted ? error : networkError(sent, error);
-      }
-      if (response) {
-        try {
-          response = checked(sent, response, stop, customFetch);
-          answered.url = sent.url;
-        } catch (error) {
-          failure = error;
+        // What checked() refused, or the call's signal ended, as it is; else fetch's own failure.
+        failure = error;
+        if (!response && !stop?.aborted) {
+          const cause = redact(error) as Error;
+          let reason: string;
+          try {
+            // fetch's TypeError says "fetch failed"; its cause says why.
+            reason = String((cause?.cause as Error)?.message ?? cause);
+          } catch {
+            reason = 'a value without a string form'; // e.g. an object without a prototype
+          }
+          failure = failed('network', sent, `failed: ${reason}`, cause);
         }
       }
       if (failure) {
         await hooks('onError');
         if (failure) throw failure;
       }
-      if (list.length) {
-        await hooks('onResponse');
-      }
+      if (list.length) await hooks('onResponse');
     }
-    // The result as openapi-fetch makes it, each JSON body held to `integers` once parsed (never
-    // handed back with an integer rounded: unsafe-integers.ts).
+    // The result as openapi-fetch makes it.
     const res = response!;
-    const exact = (raw: string, value: unknown) => (integers?.(raw, request), value);
-    const contentLength = res.headers.get('Content-Length');
-    if (res.status === 204 || request.method === 'HEAD' || (contentLength === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
-      return { [res.ok ? 'data' : 'error']: undefined, response: res };
+    const key = res.ok ? 'data' : 'error';
+    if (res.status === 204 || request.method === 'HEAD' || (res.headers.get('Content-Length') === '0' && !res.headers.get('Transfer-Encoding')?.includes('chunked'))) {
+      return { [key]: undefined, response: res };
     }
-    if (res.ok) {
-      return {
-        data:
-          parseAs === 'stream'
-            ? res.body
-            : parseAs === 'json'
-              ? await res.text().then((raw) => (raw ? exact(raw, JSON.parse(raw)) : undefined))
-              : await (res as unknown as Record<string, () => Promise<unknown>>)[parseAs]!(),
-        response: res,
-      };
+    const other = res.ok && parseAs !== 'json';
+    if (other && parseAs === 'stream') return { data: res.body, response: res };
+    let raw: string;
+    try {
+      raw = await (other ? (res as unknown as Record<string, () => Promise<string>>)[parseAs]!() : res.text());
+    } catch (error) {
+      // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
+      throw error instanceof TypeError ? failed('network', request, 'response body failed', redact(error)) : error;
     }
-    const raw = await res.text();
-    let error: unknown = raw;
+    if (other) return { data: raw, response: res };
+    let parsed: unknown = raw;
     try {
-      error = JSON.parse(raw);
-    } catch {}
-    // A body JSON.parse refused stays the text it was (D's plain-string failures); a parsed one is checked.
-    return { error: error === raw ? raw : exact(raw, error), response: res };
-  }
-
-  function networkError(sent: { method: string; url: string }, error: unknown) {
-    const cause = redact(error) as Error;
-    let reason: string;
-    try {
-      // fetch's TypeError says "fetch failed"; its cause says why.
-      reason = String((cause?.cause as Error)?.message ?? cause);
+      parsed = raw || !res.ok ? JSON.parse(raw) : undefined;
     } catch {
-      reason = 'a value without a string form'; // e.g. an object without a prototype
+      // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
+      // anything the server echoed; name the URL that answered instead (no query string). An error
+      // body JSON.parse refused stays the text it was (D's plain-string failures).
+      if (res.ok) throw new SyntaxError(`${method} ${shown(request.url)}: body is not JSON (see parseAs)`);
     }
-    return new ClientNetworkError('network', sent.method, shown(sent.url), `failed: ${reason}`, cause);
+    // A parsed body is held to `integers` (never handed back with an integer rounded: unsafe-integers.ts).
+    if (parsed !== raw && parsed !== undefined) integers?.(raw, request);
+    return { [key]: parsed, response: res };
   }
 
   // What every answer is held to: no redirect, a bounded body.
@@ -278,7 +271,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     const fail = (kind: NetworkErrorKind, detail: string) => {
       // Unread, the connection would stay busy (once piped, the pipe cancels it).
       if (body && !body.locked) body.cancel().catch(() => {});
-      return new ClientNetworkError(kind, sent.method, shown(sent.url), detail);
+      return failed(kind, sent, detail);
     };
     // Section 1: "HTTPS is used". No redirect is followed (redirect is always 'manual'): one would
     // resend the body and the credentials wherever its Location points, plain http or another origin.
@@ -295,13 +288,10 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
     let seen = 0;
     // fetch does not always end a body when the call's signal aborts (a gzip-labelled body that
     // is not gzip, delimited by the connection's close, hangs on): the signal ends this stream.
-    let abort = () => {};
+    let abort: () => void;
     const counted = body.pipeThrough(
       new TransformStream({
-        start(controller) {
-          abort = () => controller.error(signal?.reason);
-          signal?.addEventListener('abort', abort);
-        },
+        start: (controller) => signal?.addEventListener('abort', (abort = () => controller.error(signal.reason))),
         flush: () => signal?.removeEventListener('abort', abort),
         transform(chunk: Uint8Array, controller) {
           if ((seen += chunk.byteLength) > maxResponseBytes) throw tooLarge();
@@ -353,16 +343,7 @@ export function createCoreClient<Paths extends {}>(options: CoreClientOptions): 
       // Our timeout error, and the caller's own abort reason, unchanged. Our other errors pass the
       // redactor below, which hands back one that shows no credential unchanged (an unsafe-integer
       // error carries the answer's text, which could echo one).
-      if (signal?.aborted && error === signal.reason) throw error;
-      // fetch fails a body cut short (a reset, a bad encoding) with `TypeError: terminated`.
-      if (answered.url && error instanceof TypeError) {
-        throw new ClientNetworkError('network', method, shown(answered.url), 'response body failed', redact(error));
-      }
-      // openapi-fetch's JSON.parse of a success body quotes the body's start, which could be
-      // anything the server echoed; name the URL that answered instead (no query string).
-      throw error instanceof SyntaxError
-        ? new SyntaxError(`${method} ${answered.url ? shown(answered.url) : baseUrl + url}: body is not JSON (see parseAs)`)
-        : redact(error);
+      throw signal?.aborted && error === signal.reason ? error : redact(error);
     } finally {
       clearTimeout(timer);
     }

@@ -58,6 +58,6 @@ const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT
  */
 export function retryDelayMs(headers: Headers, rule: RetryAfterRule, now = Date.now()): number | undefined {
   const raw = (headers.get(rule.header) ?? headers.get('Retry-After'))?.trim() ?? '';
-  const seconds = /^\d+$/.test(raw) ? +raw : IMF_FIXDATE.test(raw) ? Math.ceil((Date.parse(raw) - now) / 1000) : Number.NaN;
+  const seconds = /^\d+$/.test(raw) ? +raw : IMF_FIXDATE.test(raw) ? Math.ceil((Date.parse(raw) - now) / 1000) : NaN;
   return seconds === seconds ? Math.min(Math.max(seconds, rule.minSeconds), rule.maxSeconds) * 1000 : undefined;
 }

@@ -3,13 +3,14 @@
 // silently. A (sections 2.1, 4.1) types its ids int64 and D (section 2.4) its ids as integers
 // without a bound, so the clients of those two pass `unsafeIntegers(rule)` to createCoreClient
 // (its `integers` option); B's and C's answers hold only bounded integers (int32, or ranges within
-// 200 to 600), and leaving this module out spares their bundles its ~0.7 kB min+gz (which puts A's
+// 200 to 600), and leaving this module out spares their bundles its ~0.55 kB min+gz (which puts A's
 // and D's clients over the 2048 B target of tools/client-bench). Its own module: a bundle whose
 // client does not pass it contains none of it.
 //
 // Cost: an ordinary answer costs a look at one character in 16 of its text, for a run of 16 digits
-// (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text walked token by token, once, to find
-// the first such literal and its JSON pointer. The text is already bounded by maxResponseBytes and
+// (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text read
+// token by token (one regular expression; strings walked by hand), once, to find the first such
+// literal and its JSON pointer. The text is already bounded by maxResponseBytes and
 // valid JSON (JSON.parse accepted it first); the pass keeps one entry per open container, and the
 // message shows at most MAX_DEPTH levels of the pointer and MAX_SHOWN characters of each part.
 import { ClientNetworkError } from './errors.js';
@@ -26,52 +27,49 @@ const MAX_DEPTH = 64;
 /** Characters of a key or a literal shown, then `…`. */
 const MAX_SHOWN = 64;
 const cut = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
-const NUMBER = /-?[\d.eE+-]+/y;
+/** The tokens the pass reads: a number (or a letter of true, false, null: not an integer, so skipped), a quote, a bracket, a comma. */
+const TOKEN = /[-+\d.eE]+|["[\]{},]/g;
 const COLON = /\s*:/y;
 
 /**
  * The check for an interface whose answers may carry integers beyond 2^53 - 1; `rule` says where
  * its contract types them (e.g. "the contract types A's ids int64 (sections 2.1, 4.1)").
  */
-export function unsafeIntegers(rule: string): IntegerCheck {
-  return (text, { method, url }) => {
-    const found = firstUnsafeInteger(text);
-    if (!found) return;
-    const [pointer, digits] = found;
-    throw Object.assign(
-      new ClientNetworkError(
-        'unsafe-integer',
-        method,
-        // As every ClientNetworkError shows it: normalised, without the query.
-        new URL(url).href.split('?')[0]!,
-        `answered ${cut(digits)} at "${pointer}": beyond 2^53-1, which a JavaScript number cannot hold exactly; ${rule}. ` +
-          "Read the error's text (the body as sent) with an exact JSON parser, or call with parseAs: 'text' (the client's README)",
-      ),
-      { pointer, digits, text },
-    );
+export const unsafeIntegers =
+  (rule: string): IntegerCheck =>
+  (text, { method, url }) => {
+    const [pointer, digits] = firstUnsafeInteger(text) ?? [];
+    if (digits) {
+      throw Object.assign(
+        new ClientNetworkError(
+          'unsafe-integer',
+          method,
+          // As every ClientNetworkError shows it: normalised, without the query.
+          new URL(url).href.split('?')[0]!,
+          `answered ${cut(digits)} at "${pointer}": beyond 2^53-1, which a JavaScript number cannot hold exactly; ${rule}. ` +
+            "Read the error's text (the body as sent) with an exact JSON parser, or call with parseAs: 'text' (the client's README)",
+        ),
+        { pointer, digits, text },
+      );
+    }
   };
-}
-
-/** 16 digits in a row are the fewest that can exceed 2^53 - 1 = 9007199254740991. */
-const RUN = 16;
 
 /**
- * Whether the text has RUN digits in a row. Such a run covers one of every RUN positions, so only
- * those are looked at, and the run around a digit there measured: on an answer full of shorter
- * numbers (D's lists of members) about 5 times faster than `/\d{16}/`, which tries every position.
+ * Whether the text has 16 digits in a row, the fewest that can exceed 2^53 - 1 = 9007199254740991.
+ * Such a run covers one of every 16 positions, so only those are looked at, and the run around a
+ * digit there measured: on an answer full of shorter numbers (D's lists of members) about 5 times
+ * faster than `/\d{16}/`, which tries every position.
  */
 export function hasDigitRun(text: string): boolean {
-  const digit = (i: number) => {
-    const c = text.charCodeAt(i); // NaN outside the text: not a digit
-    return c >= 48 && c <= 57;
-  };
-  for (let k = RUN - 1; k < text.length; k += RUN) {
+  // NaN outside the text: not a digit.
+  const digit = (i: number) => (text.charCodeAt(i) ^ 48) < 10;
+  for (let k = 15; k < text.length; k += 16) {
     // To the non-digits either side of k (k itself, when it is one).
     let before = k;
     let after = k;
     while (digit(before)) before--;
     while (digit(after)) after++;
-    if (after - before > RUN) return true;
+    if (after - before > 16) return true;
   }
   return false;
 }
@@ -79,38 +77,34 @@ export function hasDigitRun(text: string): boolean {
 /**
  * The JSON pointer (RFC 6901) and the digits of the first integer literal (no fraction, no
  * exponent) beyond 2^53 - 1 in magnitude in a valid JSON text (the pointer bounded: MAX_DEPTH levels
- * of MAX_SHOWN characters); undefined when there is none. One pass over the text, no recursion,
- * and only when it has a run of 16 digits. The sandbox holds request bodies to it too.
+ * of MAX_SHOWN characters); undefined when there is none. One pass over the text's tokens, no
+ * recursion, and only when it has a run of 16 digits. The sandbox holds request bodies to it too.
  */
 export function firstUnsafeInteger(text: string): [pointer: string, digits: string] | undefined {
   if (!hasDigitRun(text)) return;
   // Per open container, where the pass is in it: an array's index, an object's current key.
   const path: (number | string)[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+  TOKEN.lastIndex = 0;
+  for (let match; (match = TOKEN.exec(text)); ) {
+    const [token] = match;
     const last = path.length - 1;
-    if (c === '"') {
-      const start = i;
+    if (token === '"') {
+      let i = match.index;
       // Bounded by the text's end too: a string left open (never in valid JSON) must not hang.
       while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
       // A string followed by a colon is a key.
-      COLON.lastIndex = i + 1;
-      if (COLON.test(text)) path[last] = JSON.parse(text.slice(start, i + 1));
-    } else if (c === '[' || c === '{') path.push(0);
-    else if (c === ']' || c === '}') path.pop();
-    else if (c === ',' && typeof path[last] === 'number') path[last]++;
-    else if (c === '-' || (c >= '0' && c <= '9')) {
-      NUMBER.lastIndex = i;
-      const literal = NUMBER.exec(text)![0];
-      i += literal.length - 1;
-      if (!/[.eE]/.test(literal) && !Number.isSafeInteger(+literal)) {
-        // At most MAX_DEPTH levels and MAX_SHOWN characters of each: the message stays bounded.
-        const pointer = path
-          .slice(0, MAX_DEPTH)
-          .map((segment) => `/${cut(String(segment)).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-          .join('');
-        return [path.length > MAX_DEPTH ? `${pointer}/…` : pointer, literal];
-      }
+      TOKEN.lastIndex = COLON.lastIndex = i + 1;
+      if (COLON.test(text)) path[last] = JSON.parse(text.slice(match.index, i + 1));
+    } else if (token === '[' || token === '{') path.push(0);
+    else if (token === ']' || token === '}') path.pop();
+    else if (token === ',') typeof path[last] === 'number' && path[last]++;
+    else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
+      // At most MAX_DEPTH levels and MAX_SHOWN characters of each: the message stays bounded.
+      const pointer = path
+        .slice(0, MAX_DEPTH)
+        .map((segment) => `/${cut(String(segment)).replaceAll('~', '~0').replaceAll('/', '~1')}`)
+        .join('');
+      return [path.length > MAX_DEPTH ? `${pointer}/…` : pointer, token];
     }
   }
   return undefined;
