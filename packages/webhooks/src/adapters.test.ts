@@ -36,6 +36,20 @@ describe('fetch handler', () => {
     expect(calls).toEqual([]);
   });
 
+  it('answers 500 in the documented shape, not a 400, when a framework read the body first', async () => {
+    const events: ReceiverErrorEvent[] = [];
+    const calls: unknown[] = [];
+    const receiver = createImV1StatusReceiver({ rateLimit: 5, onStatus: (body) => void calls.push(body), onError: (event) => void events.push(event) });
+    // Hono's `c.req.json()` reads `c.req.raw` this way before a handler passes it on.
+    const request = new Request('http://127.0.0.1/callbacks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"read"}' });
+    await request.json();
+    const response = await receiver.fetch(request);
+    expect(response.status).toBe(500);
+    expect(conformance('im-v1', 'APIError', await response.json())).toEqual([]);
+    expect(events).toEqual([{ status: 500, reason: 'body_consumed' }]);
+    expect(calls).toEqual([]);
+  });
+
   it('answers 500 rather than rejecting when the request object itself throws', async () => {
     const receiver = createSmsV2StatusReceiver({ onStatus: () => {} });
     const hostile = {

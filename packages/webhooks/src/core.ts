@@ -78,8 +78,16 @@ export interface Core {
   ): Reply | undefined;
   refuse(reason: RejectionReason): Reply;
   fromBytes(bytes: Uint8Array): Promise<Reply>;
-  /** For bodies a framework has already parsed (Express with `express.json()`). */
+  /** A body already parsed, checked as it is (the shared B address's second step). */
   fromValue(value: unknown): Promise<Reply>;
+  /**
+   * For bodies a framework has already parsed (Express with `express.json()`): the size limit
+   * still holds, counted on the body serialised again, since the bytes are gone (a chunked body
+   * declares no length). For a callback's strings and literals that count is at most the bytes
+   * sent (whitespace and escapes only shrink), so no body within the limit is refused; only a
+   * number can grow (`1e20`), and B's and C's callbacks carry none (sections 2.2, 2.3).
+   */
+  fromParsed(value: unknown): Promise<Reply>;
 }
 
 export const defaultMaxBodyBytes = 64 * 1024;
@@ -88,6 +96,7 @@ const jsonHeaders = { 'content-type': 'application/json' } as const;
 
 // RFC 8259 section 8.1: JSON between systems is UTF-8; invalid UTF-8 is not a JSON text.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
 
 /**
  * `application/json`, any case, parameters allowed; a `charset` parameter must name UTF-8.
@@ -221,6 +230,21 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     return success;
   }
 
+  function fromParsed(value: unknown): Promise<Reply> {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      // Only a parser producing what JSON cannot hold (a cycle, a BigInt) could get here.
+      return Promise.resolve(refuse('body_unreadable'));
+    }
+    // One UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
+    if (text !== undefined && text.length * 3 > maxBodyBytes && (text.length > maxBodyBytes || utf8Encoder.encode(text).byteLength > maxBodyBytes)) {
+      return Promise.resolve(refuse('body_too_large'));
+    }
+    return fromValue(value);
+  }
+
   const hook = options.authenticate;
   async function authenticate(request: CallbackRequest): Promise<Reply | undefined> {
     try {
@@ -240,6 +264,7 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     ...(hook ? { authenticate } : {}),
     refuse,
     fromValue,
+    fromParsed,
     preflight(method, contentType, contentLength, contentEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
       const unlabelled = contentType === null || contentType === undefined || contentType === '';

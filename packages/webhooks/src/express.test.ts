@@ -63,6 +63,45 @@ describe.each(expresses)('%s', (_name, express) => {
     expect(calls).toEqual([status]);
   });
 
+  it('keeps maxBodyBytes behind express.json() for a chunked body, which declares no length', async () => {
+    const calls: unknown[] = [];
+    const app = express();
+    app.use(express.json());
+    app.post('/callbacks', createSmsV2StatusReceiver({ maxBodyBytes: 1024, onStatus: (body) => void calls.push(body) }).node);
+    const server = await serve(app as unknown as RequestListener);
+    const json = { 'content-type': 'application/json' };
+    const over = await send(server.url, { headers: json, body: JSON.stringify({ ...status, detail: 'x'.repeat(2000) }), chunked: true });
+    expect(over.status).toBe(413);
+    expect(conformance('sms-v2', 'ErrorBody', JSON.parse(over.text))).toEqual([]);
+    // Counted in UTF-8 bytes: 400 three-byte characters are 1200 bytes in 400 string units.
+    const wide = await send(server.url, { headers: json, body: JSON.stringify({ ...status, detail: '€'.repeat(400) }), chunked: true });
+    expect(wide.status).toBe(413);
+    const within = await send(server.url, { headers: json, body: JSON.stringify({ ...status, detail: 'x'.repeat(900) }), chunked: true });
+    expect(within.status).toBe(200);
+    expect(calls).toEqual([{ ...status, detail: 'x'.repeat(900) }]);
+  });
+
+  it('gives its own answers, authenticate first, when its routes come before an app-wide express.json()', async () => {
+    const calls: unknown[] = [];
+    const app = express();
+    app.post(
+      '/callbacks',
+      createImV1StatusReceiver({ rateLimit: 10, authenticate: (request) => request.headers.get('x-token') === 'secret', onStatus: (body) => void calls.push(body) }).node,
+    );
+    app.use(express.json());
+    app.post('/orders', (req, res) => void res.json({ parsed: req.body }));
+    const server = await serve(app as unknown as RequestListener);
+    const json = { 'content-type': 'application/json' };
+    const stranger = await send(server.url, { headers: json, body: '{"status":' });
+    expect(stranger.status).toBe(401);
+    const malformed = await send(server.url, { headers: { ...json, 'x-token': 'secret' }, body: '{"status":' });
+    expect(malformed.status).toBe(400);
+    for (const answer of [stranger, malformed]) expect(conformance('im-v1', 'APIError', JSON.parse(answer.text))).toEqual([]);
+    expect((await postJson(server.url, { status: 'read' }, { headers: { 'x-token': 'secret' } })).status).toBe(200);
+    expect(calls).toEqual([{ status: 'read' }]);
+    expect(JSON.parse((await postJson(server.url, { sku: 'A1' }, { path: '/orders' })).text)).toEqual({ parsed: { sku: 'A1' } });
+  });
+
   it('does not acknowledge an empty body that express.json() turned into {}', async () => {
     const calls: unknown[] = [];
     const app = express();

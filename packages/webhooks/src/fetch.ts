@@ -52,6 +52,8 @@ export function toFetchHandler(core: Core): FetchHandler {
       const { headers } = request;
       const early = core.preflight(request.method, headers.get('content-type'), headers.get('content-length'), headers.get('content-encoding'));
       if (early) return toResponse(early);
+      // A framework read it first (Hono's `c.req.json()` consumes `c.req.raw`).
+      if (request.bodyUsed) return toResponse(core.refuse('body_consumed'));
       const body = await readBody(request, core.maxBodyBytes);
       if (body === tooLarge) return toResponse(core.refuse('body_too_large'));
       if (body === unreadable) return toResponse(core.refuse('body_unreadable'));

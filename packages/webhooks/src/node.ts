@@ -7,10 +7,12 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise
 
 const tooLarge = Symbol('too large');
 const gone = Symbol('gone');
+const consumed = Symbol('consumed');
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof tooLarge | typeof gone> {
-  // Something upstream already drained the stream without leaving `req.body`: nothing will come.
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof tooLarge | typeof gone | typeof consumed> {
+  // Something upstream already drained the stream without leaving `req.body` (Fastify's parser,
+  // which keeps the body on its own request object): the bytes are gone, but they were sent.
+  if (req.readableEnded) return Promise.resolve(consumed);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -105,10 +107,11 @@ export function toNodeHandler(core: Core): NodeHandler {
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
-        return send(res, await core.fromValue(parsed));
+        return send(res, await core.fromParsed(parsed));
       }
       const body = await readBody(req, core.maxBodyBytes);
       if (body === gone) return; // the sender hung up; there is nobody to answer
+      if (body === consumed) return send(res, core.refuse('body_consumed'));
       if (body === tooLarge) return send(res, core.refuse('body_too_large'), true);
       send(res, await core.fromBytes(body));
     } catch {
