@@ -17,7 +17,7 @@ export interface ReceiverErrorEvent {
 
 /**
  * What `authenticate` sees of a request, the same in both forms. `url` is the path and query as
- * received; `remoteAddress` is the peer's address in the Node form (undefined in the fetch form,
+ * received (in the Node form `req.originalUrl` where Express or Connect set it); `remoteAddress` is the peer's address in the Node form (undefined in the fetch form,
  * where a Request carries none).
  */
 export interface CallbackRequest {

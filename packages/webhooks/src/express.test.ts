@@ -5,7 +5,9 @@ import type { RequestListener } from 'node:http';
 import express5 from 'express';
 import express4 from 'express4';
 import { describe, expect, it } from 'vitest';
+import { secretPathSegment } from './authenticate.js';
 import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
+import { createCallbackRouter } from './router.js';
 import { conformance } from './test-support/contract.js';
 import { postJson, send, serversClosedAfterEach } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
@@ -100,6 +102,22 @@ describe.each(expresses)('%s', (_name, express) => {
     expect((await postJson(server.url, { status: 'read' }, { headers: { 'x-token': 'secret' } })).status).toBe(200);
     expect(calls).toEqual([{ status: 'read' }]);
     expect(JSON.parse((await postJson(server.url, { sku: 'A1' }, { path: '/orders' })).text)).toEqual({ parsed: { sku: 'A1' } });
+  });
+
+  it('lets secretPathSegment see the whole path when the receivers are mounted under a prefix holding the secret', async () => {
+    const secret = 'Zq3v9YH0cT6mWnB2kR8xLp4sJd7fGa1e';
+    const calls: unknown[] = [];
+    const app = express();
+    // Express takes the mount path off req.url (the router matches what is left) and keeps the
+    // whole path in req.originalUrl.
+    const receiver = createSmsV2StatusReceiver({ authenticate: secretPathSegment(secret), onStatus: (body) => void calls.push(body) });
+    app.use('/callbacks/:secret', createCallbackRouter({ '/status': receiver }).node);
+    const server = await serve(app as unknown as RequestListener);
+    expect((await postJson(server.url, status, { path: `/callbacks/${secret}/status` })).status).toBe(200);
+    const stranger = await postJson(server.url, status, { path: `/callbacks/${'x'.repeat(32)}/status` });
+    expect(stranger.status).toBe(401);
+    expect(conformance('sms-v2', 'ErrorBody', JSON.parse(stranger.text))).toEqual([]);
+    expect(calls).toEqual([status]);
   });
 
   it('does not acknowledge an empty body that express.json() turned into {}', async () => {

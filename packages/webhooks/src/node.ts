@@ -76,11 +76,16 @@ function preParsed(req: IncomingMessage): unknown {
   return (req as { body?: unknown }).body;
 }
 
-/** What `authenticate` sees of a Node request. */
+/**
+ * What `authenticate` sees of a Node request. `url` is the path as received: Express and Connect
+ * take a mount path off `req.url` (`app.use('/callbacks/<secret>', router)`) and keep the whole in
+ * `req.originalUrl`, where `secretPathSegment` must look.
+ */
 function callbackRequest(req: IncomingMessage): CallbackRequest {
+  const { originalUrl } = req as { originalUrl?: unknown };
   return {
     method: req.method ?? '',
-    url: req.url ?? '',
+    url: typeof originalUrl === 'string' ? originalUrl : (req.url ?? ''),
     headers: {
       get(name) {
         const value = req.headers[name.toLowerCase()];
