@@ -235,8 +235,10 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     try {
       text = JSON.stringify(value);
     } catch {
-      // Only a parser producing what JSON cannot hold (a cycle, a BigInt) could get here.
-      return Promise.resolve(refuse('body_unreadable'));
+      // Nesting too deep for JSON.stringify's recursion (an unknown field of some 10 000 levels,
+      // which JSON.parse reads): the bytes the parser read stay under its own limit, and the body
+      // is judged as it would be without the parser, where such a field does not refuse a status.
+      return fromValue(value);
     }
     // One UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
     if (text !== undefined && text.length * 3 > maxBodyBytes && (text.length > maxBodyBytes || utf8Encoder.encode(text).byteLength > maxBodyBytes)) {

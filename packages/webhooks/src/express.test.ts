@@ -83,6 +83,19 @@ describe.each(expresses)('%s', (_name, express) => {
     expect(calls).toEqual([{ ...status, detail: 'x'.repeat(900) }]);
   });
 
+  it('judges a parsed body too deep to serialise again as it would judge it unparsed', async () => {
+    const calls: unknown[] = [];
+    const app = express();
+    app.use(express.json());
+    app.post('/callbacks', createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body) }).node);
+    const server = await serve(app as unknown as RequestListener);
+    // An undocumented field nested 30 000 deep (60 kB): JSON.parse reads it, JSON.stringify cannot.
+    const deep = `{"status":"sent","extra":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    const received = await send(server.url, { headers: { 'content-type': 'application/json' }, body: deep, chunked: true });
+    expect(received.status).toBe(200);
+    expect(calls).toHaveLength(1);
+  });
+
   it('gives its own answers, authenticate first, when its routes come before an app-wide express.json()', async () => {
     const calls: unknown[] = [];
     const app = express();
