@@ -45,6 +45,12 @@ export interface CommonReceiverOptions {
    * failure (500) and the callback is not acknowledged. Default 10000 (10 s).
    */
   handlerTimeoutMs?: number;
+  /**
+   * Longest time to receive the body once the receiver starts reading it, in milliseconds; a body
+   * still incomplete then is answered 408 and the connection closed. Default 10000 (10 s). Not
+   * every server bounds it (Fastify sets no limit by default).
+   */
+  bodyTimeoutMs?: number;
   /** Told about every refused callback (4xx, 5xx). Its own failures are ignored. */
   onError?: (event: ReceiverErrorEvent) => void;
 }
@@ -63,6 +69,8 @@ export type Verdict =
 
 export interface Core {
   readonly maxBodyBytes: number;
+  /** Calls `expire` once `bodyTimeoutMs` have passed since the call, unless the returned function is called first. */
+  bodyDeadline(expire: () => void): () => void;
   /** The refusal for a request `authenticate` does not accept, else undefined; absent without the option. */
   readonly authenticate?: (request: CallbackRequest) => Promise<Reply | undefined>;
   /**
@@ -134,14 +142,15 @@ export function checkMaxBodyBytes(value: unknown): number {
 }
 
 export const defaultHandlerTimeoutMs = 10_000;
+export const defaultBodyTimeoutMs = 10_000;
 
 // setTimeout's largest delay; a longer one fires at once.
 const maxTimerMs = 2 ** 31 - 1;
 
-export function checkHandlerTimeoutMs(value: unknown): number {
-  if (value === undefined) return defaultHandlerTimeoutMs;
+export function checkTimeoutMs(name: 'handlerTimeoutMs' | 'bodyTimeoutMs', value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maxTimerMs) {
-    throw new RangeError(`handlerTimeoutMs must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
+    throw new RangeError(`${name} must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
   }
   return value;
 }
@@ -169,7 +178,9 @@ export interface CoreSetup {
 
 export function createCore({ options, contentTypeStated, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
+  const timeLimit = createTimeLimit(checkTimeoutMs('handlerTimeoutMs', options.handlerTimeoutMs, defaultHandlerTimeoutMs));
+  // A sender trickling its body would otherwise hold the connection as long as the server lets it.
+  const bodyTimeLimit = createTimeLimit(checkTimeoutMs('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs));
   checkFunction('onError', options.onError, true);
   checkFunction('authenticate', options.authenticate, true);
   const onError = options.onError;
@@ -263,6 +274,7 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
 
   return {
     maxBodyBytes,
+    bodyDeadline: bodyTimeLimit.start,
     ...(hook ? { authenticate } : {}),
     refuse,
     fromValue,

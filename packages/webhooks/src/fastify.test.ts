@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
 import { type CallbackReceiver, createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
-import { postJson, send } from './test-support/http.js';
+import { postJson, send, sendHalfABody } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
 
 const apps: FastifyInstance[] = [];
@@ -51,7 +51,7 @@ describe('Fastify 5', () => {
   describe('mounted as the README shows: a scope whose parser leaves the stream unread', () => {
     async function startApp() {
       const { receiver, calls, events } = recorded((calls, onError) =>
-        createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body), onError, maxBodyBytes: 1024 }),
+        createSmsV2StatusReceiver({ onStatus: (body) => void calls.push(body), onError, maxBodyBytes: 1024, bodyTimeoutMs: 100 }),
       );
       const app = Fastify();
       app.post('/orders', async (request) => ({ parsed: request.body }));
@@ -84,6 +84,15 @@ describe('Fastify 5', () => {
       expect([malformed.status, oversized.status, text.status]).toEqual([400, 413, 415]);
       for (const answer of [malformed, oversized, text]) expect(conformance('sms-v2', 'ErrorBody', JSON.parse(answer.text))).toEqual([]);
       expect(events.map((event) => event.reason)).toEqual(['malformed_json', 'body_too_large', 'unsupported_media_type']);
+      expect(calls).toEqual([]);
+    });
+
+    it('bounds the time to receive a body, which Fastify by default does not', async () => {
+      const { url, calls, events } = await startApp();
+      const stalled = await sendHalfABody(url);
+      expect(stalled.status).toBe(408);
+      expect(conformance('sms-v2', 'ErrorBody', JSON.parse(stalled.text))).toEqual([]);
+      expect(events.map((event) => event.reason)).toEqual(['body_timeout']);
       expect(calls).toEqual([]);
     });
   });

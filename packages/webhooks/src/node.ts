@@ -1,6 +1,7 @@
 // Node's (req, res) form: node:http, Express, Connect, Fastify's raw request and reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackRequest, Core, Reply } from './core.js';
+import { timedOut } from './time-limit.js';
 
 /** Never rejects: every failure becomes an answer, so `http.createServer(handler)` is safe. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -9,14 +10,22 @@ const tooLarge = Symbol('too large');
 const gone = Symbol('gone');
 const consumed = Symbol('consumed');
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof tooLarge | typeof gone | typeof consumed> {
+type Outcome = Buffer | typeof tooLarge | typeof gone | typeof consumed | typeof timedOut;
+
+function readBody(req: IncomingMessage, max: number, deadline: Core['bodyDeadline']): Promise<Outcome> {
   // Something upstream already drained the stream without leaving `req.body` (Fastify's parser,
   // which keeps the body on its own request object): the bytes are gone, but they were sent.
   if (req.readableEnded) return Promise.resolve(consumed);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // The 408 this leads to closes the connection; the listeners go now, so nothing more is kept.
+    const stop = deadline(() => {
+      cleanup();
+      resolve(timedOut);
+    });
     const cleanup = () => {
+      stop();
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onGone);
@@ -114,7 +123,8 @@ export function toNodeHandler(core: Core): NodeHandler {
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
         return send(res, await core.fromParsed(parsed));
       }
-      const body = await readBody(req, core.maxBodyBytes);
+      const body = await readBody(req, core.maxBodyBytes, core.bodyDeadline);
+      if (body === timedOut) return send(res, core.refuse('body_timeout'), true);
       if (body === gone) return; // the sender hung up; there is nobody to answer
       if (body === consumed) return send(res, core.refuse('body_consumed'));
       if (body === tooLarge) return send(res, core.refuse('body_too_large'), true);
