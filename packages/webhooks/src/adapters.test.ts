@@ -91,6 +91,26 @@ describe('node handler', () => {
     expect(events).toEqual([]);
   });
 
+  it('answers 400 "empty" for a drained request that declared no body (no length, not chunked): none was sent', async () => {
+    const events: ReceiverErrorEvent[] = [];
+    const receiver = createSmsV2StatusReceiver({ onStatus: () => {}, onError: (event) => void events.push(event) });
+    const server = await listen((req, res) => {
+      req.resume();
+      req.on('end', () => void receiver.node(req, res));
+    });
+    running.push(server);
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => void (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+    });
+    socket.write('POST /callbacks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n');
+    expect(await answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(events).toEqual([{ status: 400, reason: 'empty_body' }]);
+  });
+
   it('answers 500 rather than rejecting when the request object itself throws', async () => {
     const receiver = createSmsV2StatusReceiver({ onStatus: () => {} });
     const server = await listen((req, res) => {

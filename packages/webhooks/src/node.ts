@@ -14,8 +14,9 @@ type Outcome = Buffer | typeof tooLarge | typeof gone | typeof consumed | typeof
 
 function readBody(req: IncomingMessage, max: number, deadline: Core['bodyDeadline']): Promise<Outcome> {
   // Something upstream already drained the stream without leaving `req.body` (Fastify's parser,
-  // which keeps the body on its own request object): the bytes are gone, but they were sent.
-  if (req.readableEnded) return Promise.resolve(consumed);
+  // which keeps the body on its own request object): the bytes are gone, but they were sent. A
+  // request that declares no body (neither length nor chunked, RFC 9112 section 6.3) sent none.
+  if (req.readableEnded) return Promise.resolve(declaresBody(req) ? consumed : Buffer.alloc(0));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,6 +61,10 @@ export function send(res: ServerResponse, reply: Reply, close = false): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(reply.status, close ? { ...reply.headers, connection: 'close' } : reply.headers);
   res.end(reply.body);
+}
+
+function declaresBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 }
 
 /**
