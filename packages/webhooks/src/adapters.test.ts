@@ -36,6 +36,20 @@ describe('fetch handler', () => {
     expect(calls).toEqual([]);
   });
 
+  it('answers 500 in the documented shape, not a 400, when a framework read the body first', async () => {
+    const events: ReceiverErrorEvent[] = [];
+    const calls: unknown[] = [];
+    const receiver = createImV1StatusReceiver({ rateLimit: 5, onStatus: (body) => void calls.push(body), onError: (event) => void events.push(event) });
+    // Hono's `c.req.json()` reads `c.req.raw` this way before a handler passes it on.
+    const request = new Request('http://127.0.0.1/callbacks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"read"}' });
+    await request.json();
+    const response = await receiver.fetch(request);
+    expect(response.status).toBe(500);
+    expect(conformance('im-v1', 'APIError', await response.json())).toEqual([]);
+    expect(events).toEqual([{ status: 500, reason: 'body_consumed' }]);
+    expect(calls).toEqual([]);
+  });
+
   it('answers 500 rather than rejecting when the request object itself throws', async () => {
     const receiver = createSmsV2StatusReceiver({ onStatus: () => {} });
     const hostile = {
@@ -75,6 +89,26 @@ describe('node handler', () => {
     expect(calls).toEqual([]);
     // Nobody is left to answer, so nothing is refused.
     expect(events).toEqual([]);
+  });
+
+  it('answers 400 "empty" for a drained request that declared no body (no length, not chunked): none was sent', async () => {
+    const events: ReceiverErrorEvent[] = [];
+    const receiver = createSmsV2StatusReceiver({ onStatus: () => {}, onError: (event) => void events.push(event) });
+    const server = await listen((req, res) => {
+      req.resume();
+      req.on('end', () => void receiver.node(req, res));
+    });
+    running.push(server);
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => void (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+    });
+    socket.write('POST /callbacks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n');
+    expect(await answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(events).toEqual([{ status: 400, reason: 'empty_body' }]);
   });
 
   it('answers 500 rather than rejecting when the request object itself throws', async () => {

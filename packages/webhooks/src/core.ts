@@ -17,7 +17,7 @@ export interface ReceiverErrorEvent {
 
 /**
  * What `authenticate` sees of a request, the same in both forms. `url` is the path and query as
- * received; `remoteAddress` is the peer's address in the Node form (undefined in the fetch form,
+ * received (in the Node form `req.originalUrl` where Express or Connect set it); `remoteAddress` is the peer's address in the Node form (undefined in the fetch form,
  * where a Request carries none).
  */
 export interface CallbackRequest {
@@ -45,6 +45,12 @@ export interface CommonReceiverOptions {
    * failure (500) and the callback is not acknowledged. Default 10000 (10 s).
    */
   handlerTimeoutMs?: number;
+  /**
+   * Longest time to receive the body once the receiver starts reading it, in milliseconds; a body
+   * still incomplete then is answered 408 and the connection closed. Default 10000 (10 s). Not
+   * every server bounds it (Fastify sets no limit by default).
+   */
+  bodyTimeoutMs?: number;
   /** Told about every refused callback (4xx, 5xx). Its own failures are ignored. */
   onError?: (event: ReceiverErrorEvent) => void;
 }
@@ -63,6 +69,8 @@ export type Verdict =
 
 export interface Core {
   readonly maxBodyBytes: number;
+  /** Calls `expire` once `bodyTimeoutMs` have passed since the call, unless the returned function is called first. */
+  bodyDeadline(expire: () => void): () => void;
   /** The refusal for a request `authenticate` does not accept, else undefined; absent without the option. */
   readonly authenticate?: (request: CallbackRequest) => Promise<Reply | undefined>;
   /**
@@ -78,8 +86,16 @@ export interface Core {
   ): Reply | undefined;
   refuse(reason: RejectionReason): Reply;
   fromBytes(bytes: Uint8Array): Promise<Reply>;
-  /** For bodies a framework has already parsed (Express with `express.json()`). */
+  /** A body already parsed, checked as it is (the shared B address's second step). */
   fromValue(value: unknown): Promise<Reply>;
+  /**
+   * For bodies a framework has already parsed (Express with `express.json()`): the size limit
+   * still holds, counted on the body serialised again, since the bytes are gone (a chunked body
+   * declares no length). For a callback's strings and literals that count is at most the bytes
+   * sent (whitespace and escapes only shrink), so no body within the limit is refused; only a
+   * number can grow (`1e20`), and B's and C's callbacks carry none (sections 2.2, 2.3).
+   */
+  fromParsed(value: unknown): Promise<Reply>;
 }
 
 export const defaultMaxBodyBytes = 64 * 1024;
@@ -88,6 +104,7 @@ const jsonHeaders = { 'content-type': 'application/json' } as const;
 
 // RFC 8259 section 8.1: JSON between systems is UTF-8; invalid UTF-8 is not a JSON text.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
 
 /**
  * `application/json`, any case, parameters allowed; a `charset` parameter must name UTF-8.
@@ -125,14 +142,15 @@ export function checkMaxBodyBytes(value: unknown): number {
 }
 
 export const defaultHandlerTimeoutMs = 10_000;
+export const defaultBodyTimeoutMs = 10_000;
 
 // setTimeout's largest delay; a longer one fires at once.
 const maxTimerMs = 2 ** 31 - 1;
 
-export function checkHandlerTimeoutMs(value: unknown): number {
-  if (value === undefined) return defaultHandlerTimeoutMs;
+export function checkTimeoutMs(name: 'handlerTimeoutMs' | 'bodyTimeoutMs', value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maxTimerMs) {
-    throw new RangeError(`handlerTimeoutMs must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
+    throw new RangeError(`${name} must be an integer number of milliseconds from 1 to ${maxTimerMs}; got ${String(value)}`);
   }
   return value;
 }
@@ -160,7 +178,9 @@ export interface CoreSetup {
 
 export function createCore({ options, contentTypeStated, errorShape, successHeaders, interpret }: CoreSetup): Core {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  const timeLimit = createTimeLimit(checkHandlerTimeoutMs(options.handlerTimeoutMs));
+  const timeLimit = createTimeLimit(checkTimeoutMs('handlerTimeoutMs', options.handlerTimeoutMs, defaultHandlerTimeoutMs));
+  // A sender trickling its body would otherwise hold the connection as long as the server lets it.
+  const bodyTimeLimit = createTimeLimit(checkTimeoutMs('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs));
   checkFunction('onError', options.onError, true);
   checkFunction('authenticate', options.authenticate, true);
   const onError = options.onError;
@@ -221,6 +241,23 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     return success;
   }
 
+  function fromParsed(value: unknown): Promise<Reply> {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      // Nesting too deep for JSON.stringify's recursion (an unknown field of some 10 000 levels,
+      // which JSON.parse reads): the bytes the parser read stay under its own limit, and the body
+      // is judged as it would be without the parser, where such a field does not refuse a status.
+      return fromValue(value);
+    }
+    // One UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
+    if (text !== undefined && text.length * 3 > maxBodyBytes && (text.length > maxBodyBytes || utf8Encoder.encode(text).byteLength > maxBodyBytes)) {
+      return Promise.resolve(refuse('body_too_large'));
+    }
+    return fromValue(value);
+  }
+
   const hook = options.authenticate;
   async function authenticate(request: CallbackRequest): Promise<Reply | undefined> {
     try {
@@ -237,9 +274,11 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
 
   return {
     maxBodyBytes,
+    bodyDeadline: bodyTimeLimit.start,
     ...(hook ? { authenticate } : {}),
     refuse,
     fromValue,
+    fromParsed,
     preflight(method, contentType, contentLength, contentEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
       const unlabelled = contentType === null || contentType === undefined || contentType === '';

@@ -16,6 +16,8 @@ export type RejectionReason =
   | 'unsupported_encoding'
   | 'body_too_large'
   | 'body_unreadable'
+  | 'body_consumed'
+  | 'body_timeout'
   | 'empty_body'
   | 'malformed_json'
   | 'invalid_body'
@@ -32,6 +34,11 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   unsupported_encoding: { status: 415, message: 'Content-Encoding must be identity' },
   body_too_large: { status: 413, message: 'Body is too large' },
   body_unreadable: { status: 400, message: 'Body could not be read' },
+  // Something in front of the receiver (a framework's body parser) read the body and kept it
+  // elsewhere: a fault of the receiving side, so 500 and nothing acknowledged, never the sender's 400.
+  body_consumed: { status: 500, message: 'Body was read before the receiver' },
+  // The body did not arrive within bodyTimeoutMs (RFC 9110 section 15.5.9).
+  body_timeout: { status: 408, message: 'Body was not received in time' },
   empty_body: { status: 400, message: 'Body is empty' },
   malformed_json: { status: 400, message: 'Body is not valid JSON' },
   invalid_body: { status: 400, message: 'Invalid callback body' },
@@ -49,6 +56,7 @@ const reasonPhrases: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   500: 'Internal Server Error',

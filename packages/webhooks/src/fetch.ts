@@ -1,6 +1,7 @@
 // The web-standard form: (Request) => Promise<Response>, for Hono, Next route handlers, Bun, Deno,
 // Cloudflare Workers, and Node through any fetch adapter.
 import type { Core, Reply } from './core.js';
+import { timedOut } from './time-limit.js';
 
 /** Never rejects: every failure becomes a Response. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -8,14 +9,21 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 const tooLarge = Symbol('too large');
 const unreadable = Symbol('unreadable');
 
-async function readBody(request: Request, max: number): Promise<Uint8Array | typeof tooLarge | typeof unreadable> {
+async function readBody(request: Request, max: number, deadline: Core['bodyDeadline']): Promise<Uint8Array | typeof tooLarge | typeof unreadable | typeof timedOut> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  let expired = false;
+  // Cancelling ends the pending read, so the loop below sees the end and reports the time limit.
+  const stop = deadline(() => {
+    expired = true;
+    reader.cancel().catch(() => {});
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (expired) return timedOut;
       if (done) break;
       size += value.byteLength;
       if (size > max) {
@@ -26,7 +34,9 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | typ
       chunks.push(value);
     }
   } catch {
-    return unreadable;
+    return expired ? timedOut : unreadable;
+  } finally {
+    stop();
   }
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
@@ -52,7 +62,10 @@ export function toFetchHandler(core: Core): FetchHandler {
       const { headers } = request;
       const early = core.preflight(request.method, headers.get('content-type'), headers.get('content-length'), headers.get('content-encoding'));
       if (early) return toResponse(early);
-      const body = await readBody(request, core.maxBodyBytes);
+      // A framework read it first (Hono's `c.req.json()` consumes `c.req.raw`).
+      if (request.bodyUsed) return toResponse(core.refuse('body_consumed'));
+      const body = await readBody(request, core.maxBodyBytes, core.bodyDeadline);
+      if (body === timedOut) return toResponse(core.refuse('body_timeout'));
       if (body === tooLarge) return toResponse(core.refuse('body_too_large'));
       if (body === unreadable) return toResponse(core.refuse('body_unreadable'));
       return toResponse(await core.fromBytes(body));

@@ -25,6 +25,7 @@ export {
 export {
   type Authenticate,
   type CallbackRequest,
+  defaultBodyTimeoutMs,
   defaultHandlerTimeoutMs,
   defaultMaxBodyBytes,
   type CommonReceiverOptions,

@@ -1,20 +1,32 @@
 // Node's (req, res) form: node:http, Express, Connect, Fastify's raw request and reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackRequest, Core, Reply } from './core.js';
+import { timedOut } from './time-limit.js';
 
 /** Never rejects: every failure becomes an answer, so `http.createServer(handler)` is safe. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 const tooLarge = Symbol('too large');
 const gone = Symbol('gone');
+const consumed = Symbol('consumed');
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | typeof tooLarge | typeof gone> {
-  // Something upstream already drained the stream without leaving `req.body`: nothing will come.
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+type Outcome = Buffer | typeof tooLarge | typeof gone | typeof consumed | typeof timedOut;
+
+function readBody(req: IncomingMessage, max: number, deadline: Core['bodyDeadline']): Promise<Outcome> {
+  // Something upstream already drained the stream without leaving `req.body` (Fastify's parser,
+  // which keeps the body on its own request object): the bytes are gone, but they were sent. A
+  // request that declares no body (neither length nor chunked, RFC 9112 section 6.3) sent none.
+  if (req.readableEnded) return Promise.resolve(declaresBody(req) ? consumed : Buffer.alloc(0));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // The 408 this leads to closes the connection; the listeners go now, so nothing more is kept.
+    const stop = deadline(() => {
+      cleanup();
+      resolve(timedOut);
+    });
     const cleanup = () => {
+      stop();
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onGone);
@@ -51,6 +63,10 @@ export function send(res: ServerResponse, reply: Reply, close = false): void {
   res.end(reply.body);
 }
 
+function declaresBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 /**
  * Node drains an unread request body to keep the connection alive. That is cheap for a small
  * declared length; a chunked or over-limit body closes the connection instead.
@@ -74,11 +90,16 @@ function preParsed(req: IncomingMessage): unknown {
   return (req as { body?: unknown }).body;
 }
 
-/** What `authenticate` sees of a Node request. */
+/**
+ * What `authenticate` sees of a Node request. `url` is the path as received: Express and Connect
+ * take a mount path off `req.url` (`app.use('/callbacks/<secret>', router)`) and keep the whole in
+ * `req.originalUrl`, where `secretPathSegment` must look.
+ */
 function callbackRequest(req: IncomingMessage): CallbackRequest {
+  const { originalUrl } = req as { originalUrl?: unknown };
   return {
     method: req.method ?? '',
-    url: req.url ?? '',
+    url: typeof originalUrl === 'string' ? originalUrl : (req.url ?? ''),
     headers: {
       get(name) {
         const value = req.headers[name.toLowerCase()];
@@ -105,10 +126,12 @@ export function toNodeHandler(core: Core): NodeHandler {
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));
-        return send(res, await core.fromValue(parsed));
+        return send(res, await core.fromParsed(parsed));
       }
-      const body = await readBody(req, core.maxBodyBytes);
+      const body = await readBody(req, core.maxBodyBytes, core.bodyDeadline);
+      if (body === timedOut) return send(res, core.refuse('body_timeout'), true);
       if (body === gone) return; // the sender hung up; there is nobody to answer
+      if (body === consumed) return send(res, core.refuse('body_consumed'));
       if (body === tooLarge) return send(res, core.refuse('body_too_large'), true);
       send(res, await core.fromBytes(body));
     } catch {

@@ -494,16 +494,18 @@ describe('node handler behind a body parser (Express style)', () => {
     expect(calls).toEqual(status === 200 ? [body] : []);
   });
 
-  it('answers 400 rather than waiting when the stream was drained and nothing left in req.body', async () => {
-    const receiver = createSmsV2StatusReceiver({ onStatus: () => {} });
+  it('answers 500 (the receiving side drained it), not 400 and not waiting, when the stream was drained and nothing left in req.body', async () => {
+    const events: ReceiverErrorEvent[] = [];
+    const receiver = createSmsV2StatusReceiver({ onStatus: () => {}, onError: (event) => void events.push(event) });
     const server = await listen((req, res) => {
       req.resume();
       req.on('end', () => void receiver.node(req, res));
     });
     running.push(server);
     const received = await postJson(server.url, { status: 'sent' });
-    expect(received.status).toBe(400);
-    expect(JSON.parse(received.text).message).toMatch(/empty/i);
+    expect(received.status).toBe(500);
+    expect(JSON.parse(received.text)).toEqual({ message: 'Body was read before the receiver', statusCode: 500, error: 'Internal Server Error' });
+    expect(events).toEqual([{ status: 500, reason: 'body_consumed' }]);
   });
 });
 

@@ -1,11 +1,12 @@
 // The handler time limit over real HTTP: a handler that never settles gets the interface's 500
 // (section 7's shape for each), the callback is not acknowledged, and the connection is freed.
+// The body time limit: a sender that starts a body and never finishes it gets 408 in the shape.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
 import { deduplicate } from './dedupe.js';
 import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
-import { handlerForms, postJson, serversClosedAfterEach } from './test-support/http.js';
+import { handlerForms, postJson, sendHalfABody, serversClosedAfterEach } from './test-support/http.js';
 import { uuid } from './test-support/spec-document.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 
@@ -28,6 +29,22 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
     expect(conformance(api, schema, body)).toEqual([]);
     expect(body[api === 'sms-v2' ? 'statusCode' : 'code']).toBe(500);
     expect(events).toEqual([{ status: 500, reason: 'handler_timeout' }]);
+  });
+
+  it.each([
+    ['sms-v2', 'ErrorBody', (onError: (e: ReceiverErrorEvent) => void, onStatus: () => void) => createSmsV2StatusReceiver({ onStatus, bodyTimeoutMs: 100, onError })],
+    ['im-v1', 'APIError', (onError: (e: ReceiverErrorEvent) => void, onStatus: () => void) => createImV1StatusReceiver({ rateLimit: 5, onStatus, bodyTimeoutMs: 100, onError })],
+  ] as const)('answers %s 408 in its %s shape when the body is not received within bodyTimeoutMs', async (api, schema, create) => {
+    const events: ReceiverErrorEvent[] = [];
+    const calls: unknown[] = [];
+    const server = await serve(listenerOf(create((event) => void events.push(event), () => void calls.push(1))));
+    const received = await sendHalfABody(server.url);
+    expect(received.status).toBe(408);
+    const body = JSON.parse(received.text) as Record<string, unknown>;
+    expect(conformance(api, schema, body)).toEqual([]);
+    expect(body[api === 'sms-v2' ? 'statusCode' : 'code']).toBe(408);
+    expect(events).toEqual([{ status: 408, reason: 'body_timeout' }]);
+    expect(calls).toEqual([]);
   });
 
   it('answers 200 for a handler that settles within the limit', async () => {
@@ -67,8 +84,25 @@ it.each([[0], [-1], [1.5], ['100'], [Number.POSITIVE_INFINITY], [2 ** 31]])('ref
   );
 });
 
+it.each([[0], [-1], [1.5], ['100'], [Number.POSITIVE_INFINITY], [2 ** 31]])('refuses bodyTimeoutMs %j naming the option', (bodyTimeoutMs) => {
+  expect(() => createImV1StatusReceiver({ rateLimit: 5, onStatus: () => {}, bodyTimeoutMs: bodyTimeoutMs as number })).toThrow(/^bodyTimeoutMs must be/);
+});
+
 describe('createTimeLimit (one timer for all waits)', () => {
   afterEach(() => void vi.useRealTimers());
+
+  it('start: calls expire at the deadline unless stopped first, on the same single timer', async () => {
+    vi.useFakeTimers();
+    const limit = createTimeLimit(100);
+    const expired: string[] = [];
+    const stopA = limit.start(() => void expired.push('a'));
+    limit.start(() => void expired.push('b'));
+    await vi.advanceTimersByTimeAsync(50);
+    stopA();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(expired).toEqual(['b']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 
   it('expires each wait at its own deadline, and lets settled ones through', async () => {
     vi.useFakeTimers();

@@ -1,4 +1,4 @@
-// The handler time limit. One timer per receiver, not one per callback: every wait has the same
+// The handler and body time limits. One timer per receiver, not one per callback: every wait has the same
 // length, so deadlines fall in arrival order, and a Set (iterated in insertion order) holds the
 // waits oldest first. The timer is armed for the oldest deadline only, and re-armed when it fires.
 // (A setTimeout, clearTimeout and Promise.race per callback cost about a third of the receiver's
@@ -17,6 +17,11 @@ export interface TimeLimit {
    * `pending` is swallowed, so it never becomes an unhandled rejection.
    */
   within<T>(pending: PromiseLike<T>): Promise<T | typeof timedOut>;
+  /**
+   * Calls `expire` once `ms` have passed, unless the returned function is called first. For a
+   * wait that already has a promise of its own to settle (reading a body), without a second one.
+   */
+  start(expire: () => void): () => void;
 }
 
 export function createTimeLimit(ms: number, now: () => number = Date.now): TimeLimit {
@@ -39,26 +44,29 @@ export function createTimeLimit(ms: number, now: () => number = Date.now): TimeL
     }
   }
 
+  function start(expire: () => void): () => void {
+    const wait: Wait = { deadline: now() + ms, expire };
+    waits.add(wait);
+    if (timer === undefined) arm(ms);
+    return () => void waits.delete(wait);
+  }
+
   return {
+    start,
     within<T>(pending: PromiseLike<T>) {
       return new Promise<T | typeof timedOut>((resolve, reject) => {
         let settled = false;
-        const wait: Wait = {
-          deadline: now() + ms,
-          expire: () => {
-            settled = true;
-            resolve(timedOut);
-          },
-        };
-        waits.add(wait);
-        if (timer === undefined) arm(ms);
+        const stop = start(() => {
+          settled = true;
+          resolve(timedOut);
+        });
         pending.then(
           (value) => {
-            waits.delete(wait);
+            stop();
             if (!settled) resolve(value);
           },
           (error: unknown) => {
-            waits.delete(wait);
+            stop();
             if (!settled) reject(error);
           },
         );

@@ -119,3 +119,19 @@ export function serversClosedAfterEach(): (listener: RequestListener) => Promise
     return server;
   };
 }
+
+/** Sends the first part of a chunked body and never the rest (a sender that stalls); resolves with the answer. */
+export function sendHalfABody(base: string, path = '/callbacks'): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.write('{"status":"se');
+  });
+}
