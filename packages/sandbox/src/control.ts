@@ -11,7 +11,7 @@ import { CONTROL_BASE_PATH } from './control-constants.js';
 import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-guard.js';
 import { type Answer, drain, readBodyText, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
 import { SessionLimitError } from './sessions.js';
 
 export const CONTROL_PREFIX = CONTROL_BASE_PATH;

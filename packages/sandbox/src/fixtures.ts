@@ -5,7 +5,7 @@
 // The file's format is the sandbox's choice (README, "Fixtures").
 import type { ApiId, Json } from './contract.js';
 import { jsonSyntaxError, readTextFile } from './file-errors.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
 import { handlers } from './pipeline.js';
 import { describeFinding } from './problems.js';
 import { validatorsFor } from './request-validation.js';

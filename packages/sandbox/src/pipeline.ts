@@ -11,7 +11,7 @@ import { errorBody } from './error-shapes.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';

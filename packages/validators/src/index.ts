@@ -12,3 +12,4 @@ export type {
 } from './runtime.js';
 export { findOperation, findResponseValidator, findRoute, type OperationRoute, type ValidatorSet } from './lookup.js';
 export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';
+export { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';

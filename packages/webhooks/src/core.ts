@@ -1,5 +1,6 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
+import { exceedsDepth } from '@messaging-contracts/validators';
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
@@ -246,11 +247,11 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     try {
       text = JSON.stringify(value);
     } catch {
-      // Nesting too deep for JSON.stringify's recursion (an unknown field of some 10 000 levels,
-      // which JSON.parse reads): the bytes the parser read stay under its own limit, and the body
-      // is judged as it would be without the parser, where such a field does not refuse a status.
-      return fromValue(value);
+      // Nesting too deep for JSON.stringify's recursion (some 10 000 levels, which JSON.parse
+      // reads): far past the depth bound, as the body would be without the parser.
+      return Promise.resolve(refuse('body_too_deep'));
     }
+    if (text !== undefined && exceedsDepth(text)) return Promise.resolve(refuse('body_too_deep'));
     // One UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
     if (text !== undefined && text.length * 3 > maxBodyBytes && (text.length > maxBodyBytes || utf8Encoder.encode(text).byteLength > maxBodyBytes)) {
       return Promise.resolve(refuse('body_too_large'));
@@ -296,7 +297,10 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
       if (bytes.byteLength > maxBodyBytes) return Promise.resolve(refuse('body_too_large'));
       let value: unknown;
       try {
-        value = JSON.parse(utf8.decode(bytes));
+        const text = utf8.decode(bytes);
+        // Bounded in depth as in bytes (MAX_JSON_DEPTH), before anything walks it.
+        if (exceedsDepth(text)) return Promise.resolve(refuse('body_too_deep'));
+        value = JSON.parse(text);
       } catch {
         // Parser messages can quote the body; the sender gets the fixed text only.
         return Promise.resolve(refuse('malformed_json'));

@@ -20,6 +20,7 @@ export type RejectionReason =
   | 'body_timeout'
   | 'empty_body'
   | 'malformed_json'
+  | 'body_too_deep'
   | 'invalid_body'
   | 'ambiguous_body'
   | 'handler_failed'
@@ -41,6 +42,8 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   body_timeout: { status: 408, message: 'Body was not received in time' },
   empty_body: { status: 400, message: 'Body is empty' },
   malformed_json: { status: 400, message: 'Body is not valid JSON' },
+  // Arrays and objects nested deeper than MAX_JSON_DEPTH (64): no callback of section 6 nests past 2.
+  body_too_deep: { status: 400, message: 'Body is nested too deeply' },
   invalid_body: { status: 400, message: 'Invalid callback body' },
   ambiguous_body: { status: 400, message: 'Callback kind is ambiguous' },
   handler_failed: { status: 500, message: 'Internal server error' },

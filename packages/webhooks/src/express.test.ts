@@ -83,7 +83,7 @@ describe.each(expresses)('%s', (_name, express) => {
     expect(calls).toEqual([{ ...status, detail: 'x'.repeat(900) }]);
   });
 
-  it('judges a parsed body too deep to serialise again as it would judge it unparsed', async () => {
+  it('refuses a parsed body nested past the depth bound as it refuses it unparsed, also one too deep to serialise again', async () => {
     const calls: unknown[] = [];
     const app = express();
     app.use(express.json());
@@ -92,7 +92,12 @@ describe.each(expresses)('%s', (_name, express) => {
     // An undocumented field nested 30 000 deep (60 kB): JSON.parse reads it, JSON.stringify cannot.
     const deep = `{"status":"sent","extra":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
     const received = await send(server.url, { headers: { 'content-type': 'application/json' }, body: deep, chunked: true });
-    expect(received.status).toBe(200);
+    expect(received.status).toBe(400);
+    const past = await send(server.url, { headers: { 'content-type': 'application/json' }, body: `{"status":"sent","extra":${'['.repeat(64)}${']'.repeat(64)}}` });
+    expect(past.status).toBe(400);
+    // At the bound (the object and 63 arrays: 64 levels), a valid status is taken.
+    const at = await send(server.url, { headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(status).slice(0, -1)},"extra":${'['.repeat(63)}${']'.repeat(63)}}` });
+    expect(at.status).toBe(200);
     expect(calls).toHaveLength(1);
   });
 

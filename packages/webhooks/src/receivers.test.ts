@@ -132,6 +132,7 @@ const commonRejections: Array<[string, Rejection]> = [
   ['truncated JSON', { given: { headers: json, body: '{"id":' }, want: { status: 400, reason: 'malformed_json' } }],
   ['two JSON values', { given: { headers: json, body: '{}{}' }, want: { status: 400, reason: 'malformed_json' } }],
   ['whitespace only', { given: { headers: json, body: '  \n' }, want: { status: 400, reason: 'malformed_json' } }],
+  ['nested past 64 levels (MAX_JSON_DEPTH)', { given: { headers: json, body: `{"extra":${'['.repeat(64)}${']'.repeat(64)}}` }, want: { status: 400, reason: 'body_too_deep' } }],
   [
     'invalid UTF-8',
     {

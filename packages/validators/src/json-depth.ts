@@ -1,8 +1,9 @@
-// The nesting bound of request bodies, checked on the text before it is parsed: a body nested
-// 100 000 deep parses, but everything that walks it afterwards (validation, serialising a stored
-// message or the request log) overflows the stack. One pass, linear in the text, no recursion.
+// The nesting bound of JSON bodies, checked on the text before it is parsed: a body nested 100 000
+// deep parses, but everything that walks it afterwards (validation, serialising, a handler's own
+// recursion) overflows the stack. One pass, linear in the text, no recursion. Shared by the sandbox
+// (requests, control bodies, fixtures) and the webhook receivers (callback bodies).
 
-/** The deepest nesting of arrays and objects a request body (and a control body) may have. */
+/** The deepest nesting of arrays and objects a body may have. */
 export const MAX_JSON_DEPTH = 64;
 
 /** True when JSON text nests arrays/objects deeper than `max` (strings are skipped, escapes too). */

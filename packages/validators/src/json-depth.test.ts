@@ -2,7 +2,7 @@
 // value's, whatever the strings hold (brackets, quotes, runs of backslashes).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exceedsDepth } from '../src/json-depth.js';
+import { exceedsDepth } from './json-depth.js';
 
 const depth = (value: unknown): number =>
   value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
