@@ -139,6 +139,9 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
     const known = found.route.query.length > 0 ? `it takes ${found.route.query.join(', ')}` : 'it takes none';
     return refuse({ status: 400, body: { error: `unknown query parameter ${unknown.slice(0, 5).join(', ').slice(0, 200)} of ${found.route.operationId}; ${known}` } });
   }
+  // Each takes one value: a second one was silently ignored (`?operation=a&operation=b` listed a's only).
+  const repeated = found.route.query.find((name) => params.getAll(name).length > 1);
+  if (repeated !== undefined) return refuse({ status: 400, body: { error: `query parameter ${repeated} of ${found.route.operationId} is given more than once; it takes one value` } });
   let session: SandboxSession | undefined;
   if (found.sessionId !== undefined) {
     session = sandbox.session(found.sessionId);

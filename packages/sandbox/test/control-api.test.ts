@@ -199,6 +199,9 @@ describe('filters of the control API', () => {
     const none = await fetch(`${sandbox.url}${CONTROL_BASE_PATH}/clock?now=2030-01-01`);
     expect(none.status).toBe(400);
     expect(((await none.json()) as { error: string }).error).toBe('unknown query parameter now of getClock; it takes none');
+    const twice = await fetch(`${sandbox.url}${CONTROL_BASE_PATH}/requests?operation=im-v1.sendMessage&operation=sms-v2.sendMessage`);
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toEqual({ error: 'query parameter operation of listRequests is given more than once; it takes one value' });
   });
 });
 
