@@ -106,7 +106,9 @@ export function checkCallbackUrl(name: string, value: unknown, { isSelf, remote 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http or https URL`);
   // fetch refuses them, and deliveries are recorded with their URL: credentials never go there.
-  if (url.username || url.password) throw new TypeError(`${name} must not carry credentials`);
+  if (url.username || url.password) {
+    throw new TypeError(`${name} must not carry credentials (user:password@): the delivery log shows each URL; a secret path segment is one way to guard a receiver (webhooks README, "Authenticating the service")`);
+  }
   // A callback into the sandbox's own port (its control API, an interface) would loop for ever.
   if (isSelf?.(url)) throw new TypeError(`${name} must not be the sandbox itself (a callback there would loop)`);
   // Nothing leaves the machine without an explicit opt-in (README, "Callbacks beyond this machine").
