@@ -275,8 +275,10 @@ describe('the control API', () => {
     // search domain or a wildcard may answer with any address. Here it answers 0.0.0.0.
     const lookup = dns.lookup;
     const spy = vi.spyOn(dns, 'lookup').mockImplementation(((hostname: string, ...rest: unknown[]) => {
-      const callback = rest.at(-1) as (error: Error | null, address: string, family: number) => void;
-      if (hostname === 'sandbox.localhost') return process.nextTick(callback, null, '0.0.0.0', 4);
+      const callback = rest.at(-1) as (error: Error | null, ...answer: unknown[]) => void;
+      // Node 22 and 24 listen through lookup with { all: true } (an array of addresses), Node 20 without.
+      const all = (rest[0] as { all?: boolean } | undefined)?.all === true;
+      if (hostname === 'sandbox.localhost') return all ? process.nextTick(callback, null, [{ address: '0.0.0.0', family: 4 }]) : process.nextTick(callback, null, '0.0.0.0', 4);
       return (lookup as (...args: unknown[]) => void)(hostname, ...rest);
     }) as typeof dns.lookup);
     try {
