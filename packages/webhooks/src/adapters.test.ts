@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceiverErrorEvent } from './core.js';
 import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
-import { listen, type Running } from './test-support/http.js';
+import { listen, listenDrained, type Running } from './test-support/http.js';
 
 const running: Running[] = [];
 afterEach(async () => {
@@ -94,10 +94,7 @@ describe('node handler', () => {
   it('answers 400 "empty" for a drained request that declared no body (no length, not chunked): none was sent', async () => {
     const events: ReceiverErrorEvent[] = [];
     const receiver = createSmsV2StatusReceiver({ onStatus: () => {}, onError: (event) => void events.push(event) });
-    const server = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => void receiver.node(req, res));
-    });
+    const server = await listenDrained(receiver.node);
     running.push(server);
     const { port } = new URL(server.url);
     const socket = connect(Number(port), '127.0.0.1');

@@ -14,7 +14,7 @@ import {
 } from './receivers.js';
 import type { ImV1StatusCallback, SmsV2ReplyCallback, SmsV2StatusCallback } from './validators.js';
 import { conformance, referenceValidator } from './test-support/contract.js';
-import { fetchBridge, listen, postJson, type Received, type Running, send, type SendOptions } from './test-support/http.js';
+import { fetchBridge, listen, listenDrained, postJson, type Received, type Running, send, type SendOptions } from './test-support/http.js';
 import {
   imV1DetailMaxLength,
   imV1IdMaxLength,
@@ -498,10 +498,7 @@ describe('node handler behind a body parser (Express style)', () => {
   it('answers 500 (the receiving side drained it), not 400 and not waiting, when the stream was drained and nothing left in req.body', async () => {
     const events: ReceiverErrorEvent[] = [];
     const receiver = createSmsV2StatusReceiver({ onStatus: () => {}, onError: (event) => void events.push(event) });
-    const server = await listen((req, res) => {
-      req.resume();
-      req.on('end', () => void receiver.node(req, res));
-    });
+    const server = await listenDrained(receiver.node);
     running.push(server);
     const received = await postJson(server.url, { status: 'sent' });
     expect(received.status).toBe(500);

@@ -46,6 +46,16 @@ export function fetchBridge(handler: CallbackReceiver['fetch']): RequestListener
   };
 }
 
+/**
+ * A server that reads each request to its end before the receiver sees it, as a framework's body
+ * parser leaves one that kept nothing in `req.body` (the receiver then finds the stream drained).
+ */
+export const listenDrained = (node: RequestListener): Promise<Running> =>
+  listen((req, res) => {
+    req.resume();
+    req.on('end', () => void node(req, res));
+  });
+
 export interface SendOptions {
   method?: string;
   path?: string;
