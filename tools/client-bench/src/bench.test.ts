@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOnce } from './cold-import.js';
 import { layerCost } from './layer.js';
-import { type Contender, contenders, ourClients } from './contenders.js';
+import { createServer as createTcpServer, type Socket } from 'node:net';
+import { type Contender, axiosClients, contenders, ourClients } from './contenders.js';
 import { BASIC, loadMix, type Operation } from './mix.js';
 import { type MixServer, startMixServer } from './server.js';
 import { CLIENTS, OPENAPI_FETCH, VALIDATED_CLIENTS, bundle, bundleSize } from './size.js';
@@ -51,7 +52,7 @@ describe('the server and the contenders', () => {
   });
 
   it('every contender gets the documented response of every operation', async () => {
-    expect(list.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd', 'a2', 'c2']);
+    expect(list.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd', 'a2', 'c2', 'd2']);
     const before = { ...server.counts };
     for (const contender of list) {
       for (const [k, operation] of mix.entries()) {
@@ -81,6 +82,25 @@ describe('the server and the contenders', () => {
   it('a contender fails on a status other than the documented one', async () => {
     const wrong = mix.map((o) => ({ ...o, status: o.status + 1 }));
     await expect(ourClients(server.url, wrong).send(0)).rejects.toThrow(/answered 201, not 202/);
+  });
+});
+
+describe('(d2) axios with a time limit', () => {
+  it('gives up on a server that never answers, as (c) does, where (d) would wait', async () => {
+    // A listener that takes the connection and never answers.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const d2 = axiosClients(`http://127.0.0.1:${port}`, mix, { timeoutMs: 100 });
+    try {
+      expect(d2.id).toBe('d2');
+      await expect(d2.send(0)).rejects.toMatchObject({ code: 'ECONNABORTED' });
+    } finally {
+      d2.close?.();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

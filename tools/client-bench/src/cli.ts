@@ -8,9 +8,9 @@
 // --sequential N (requests per contender per round, default 800), --concurrent N (default 2400),
 // --concurrency N (default 32), --imports N (cold-import samples per package, default 15),
 // --quick (2 rounds of 200 and 1000, 3 import samples), --strict (exit 1 when a check fails),
-// --breakdown (two more contenders: raw fetch with our time limit's AbortController, timer and
-// signal, and our clients with timeoutMs 0; shows what the time limit costs; then each
-// contender's own CPU per call with fetch stubbed, src/layer.ts).
+// --breakdown (three more contenders: raw fetch with our time limit's AbortController, timer and
+// signal, our clients with timeoutMs 0, and axios with the same 30 s timeout as our default; shows
+// what a time limit costs each; then each contender's own CPU per call with fetch stubbed, src/layer.ts).
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
@@ -99,7 +99,7 @@ async function checkContenders(list: Contender[], mix: Operation[]): Promise<voi
   }
 }
 
-const IDS: ContenderId[] = args.breakdown ? ['a', 'b', 'c', 'd', 'a2', 'c2'] : ['a', 'b', 'c', 'd'];
+const IDS: ContenderId[] = args.breakdown ? ['a', 'b', 'c', 'd', 'a2', 'c2', 'd2'] : ['a', 'b', 'c', 'd'];
 const NAMES: Record<ContenderId, string> = {
   a: '(a) raw fetch',
   b: '(b) openapi-fetch',
@@ -107,6 +107,7 @@ const NAMES: Record<ContenderId, string> = {
   d: '(d) axios',
   a2: '(a2) raw fetch + signal',
   c2: '(c2) ours, timeoutMs 0',
+  d2: '(d2) axios, timeout 30 s',
 };
 
 function throughputTable(samples: Samples): string[] {
@@ -130,6 +131,8 @@ function throughputTable(samples: Samples): string[] {
       ? ([
           ['c/a2 ours / raw + signal', 'c', 'a2'],
           ['c2/a ours, no limit / raw', 'c2', 'a'],
+          // Like for like: both with a 30 s time limit (axios has none by default).
+          ['c/d2 ours / axios + timeout', 'c', 'd2'],
         ] as [string, ContenderId, ContenderId][])
       : []),
   ];

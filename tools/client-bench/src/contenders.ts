@@ -20,8 +20,8 @@ import {
   USERNAME,
 } from './mix.js';
 
-/** a to d as in the issue; a2 and c2 only with --breakdown. */
-export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'a2' | 'c2';
+/** a to d as in the issue; a2, c2 and d2 only with --breakdown. */
+export type ContenderId = 'a' | 'b' | 'c' | 'd' | 'a2' | 'c2' | 'd2';
 
 export interface Contender {
   id: ContenderId;
@@ -153,12 +153,15 @@ export function ourClients(baseUrl: string, mix: Operation[], options: { timeout
   };
 }
 
-/** (d) axios, one instance per interface, sharing one keep-alive agent. */
-export function axiosClients(baseUrl: string, mix: Operation[]): Contender {
+/**
+ * (d) axios, one instance per interface, sharing one keep-alive agent. axios has no time limit by
+ * default; with `timeoutMs`, (d2): its `timeout` set to our clients' default, like for like with (c).
+ */
+export function axiosClients(baseUrl: string, mix: Operation[], options: { timeoutMs?: number } = {}): Contender {
   const { A, B, C, D } = byKey(mix);
   const httpAgent = new Agent({ keepAlive: true });
   const instance = (operation: Operation, basePath: string) =>
-    axios.create({ baseURL: baseUrl + basePath, headers: { ...ACCEPT, [operation.auth[0]]: operation.auth[1] }, httpAgent });
+    axios.create({ baseURL: baseUrl + basePath, headers: { ...ACCEPT, [operation.auth[0]]: operation.auth[1] }, httpAgent, ...(options.timeoutMs && { timeout: options.timeoutMs }) });
   const gateway = instance(A, '/rest/gateway');
   const sms = instance(B, '/rest/sms/v2');
   const im = instance(C, '/rest/im/v1');
@@ -170,8 +173,8 @@ export function axiosClients(baseUrl: string, mix: Operation[]): Contender {
     () => campaigns.get('/lists'),
   ];
   return {
-    id: 'd',
-    name: 'axios',
+    id: options.timeoutMs ? 'd2' : 'd',
+    name: options.timeoutMs ? 'axios, timeout' : 'axios',
     async send(k) {
       const response = await calls[k]!();
       expectStatus(mix[k]!, response.status, 'axios');
@@ -181,9 +184,11 @@ export function axiosClients(baseUrl: string, mix: Operation[]): Contender {
   };
 }
 
-/** (a) to (d); with `breakdown`, also (a2) and (c2), which show what the time limit costs. */
+/** (a) to (d); with `breakdown`, also (a2), (c2) and (d2), which show what a time limit costs. */
 export function contenders(baseUrl: string, mix: Operation[], breakdown = false): Contender[] {
   const list = [rawFetch(baseUrl, mix), bareOpenapiFetch(baseUrl, mix), ourClients(baseUrl, mix), axiosClients(baseUrl, mix)];
-  return breakdown ? [...list, rawFetch(baseUrl, mix, DEFAULT_TIMEOUT_MS), ourClients(baseUrl, mix, { timeoutMs: 0 })] : list;
+  return breakdown
+    ? [...list, rawFetch(baseUrl, mix, DEFAULT_TIMEOUT_MS), ourClients(baseUrl, mix, { timeoutMs: 0 }), axiosClients(baseUrl, mix, { timeoutMs: DEFAULT_TIMEOUT_MS })]
+    : list;
 }
 
