@@ -13,7 +13,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
   [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
-  [--outlive-parent] [-- <command> [args...]]`;
+  [--max-connections <n>] [--outlive-parent] [-- <command> [args...]]`;
 
 export class UsageError extends Error {}
 
@@ -86,6 +86,7 @@ export const CLI_OPTIONS = {
   'http-port': { type: 'string' },
   'log-bytes': { type: 'string' },
   'control-token': { type: 'string' },
+  'max-connections': { type: 'string' },
   'outlive-parent': { type: 'boolean' },
   'remote-callbacks': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -169,6 +170,7 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
       cors: text('cors') === 'off' || text('cors') === 'loopback' ? (text('cors') as 'off' | 'loopback') : text('cors')!.split(',').map((o) => o.trim()).filter(Boolean),
     }),
     ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
+    ...(text('max-connections') !== undefined && { maxConnections: integer('max-connections', text('max-connections'), 1, 1_000_000)! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
     ...((maxSessions !== undefined || idleSeconds !== undefined) && {
       sessions: { ...(maxSessions !== undefined && { max: maxSessions }), ...(idleSeconds !== undefined && { idleMs: idleSeconds * 1000 }) },

@@ -79,6 +79,7 @@ async function main() {
         `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
         `  reachable at: ${addresses.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`).join(', ')}`,
         `  the control API requires the header x-sandbox-control-token: ${sandbox.controlToken}`,
+        `  at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
         '',
       ].join('\n'),
     );

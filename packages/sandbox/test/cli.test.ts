@@ -122,6 +122,7 @@ describe('messaging-sandbox CLI', () => {
     expect(io.err()).toMatch(/warning: listening on 0\.0\.0\.0, beyond loopback/);
     expect(io.err()).toMatch(/reachable at: http:\/\/127\.0\.0\.1:\d+/);
     const token = /x-sandbox-control-token: ([0-9a-f]{32})/.exec(io.err())![1]!;
+    expect(io.err()).toContain('at most 256 connections at once (--max-connections)');
     // Every address printed answers: 0.0.0.0 is IPv4 only, so no IPv6 address is listed.
     const reachable = /reachable at: (.*)/.exec(io.err())![1]!.split(', ');
     expect(reachable.filter((address) => address.includes('['))).toEqual([]);
