@@ -60,7 +60,9 @@ describe('messaging-sandbox CLI', () => {
     const io = collect(child);
     await bannerOf(child, io);
     expect(io.out()).toMatch(/A gateway-v1 +http:\/\/127\.0\.0\.1:\d+\/rest\/gateway +Basic sandbox-gateway:/);
-    expect(io.out()).toContain('authorization: key-c');
+    // A key given is not printed back, only where it came from.
+    expect(io.out()).toContain('authorization: <given by --im-api-key>');
+    expect(io.out()).not.toContain('key-c');
     expect(io.out()).toContain('C status http://127.0.0.1:9/cb');
     expect(io.out()).toContain('/__sandbox/callbacks');
     // What to call, from the route table: C's one operation, and D's paths after its base path.
