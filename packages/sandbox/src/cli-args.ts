@@ -1,11 +1,12 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { parseArgs } from 'node:util';
-import { type SecretFlag, SECRET_FLAGS, credentialsOption, givenSecrets, readCredentialsFile } from './cli-secrets.js';
+import { type SecretFlag, SECRET_FLAGS, credentialsOption, envName, givenSecrets, readCredentialsFile } from './cli-secrets.js';
 import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
+import { seededSecretsRefused } from './seeded-credentials.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>] [--remote-callbacks]
@@ -14,7 +15,7 @@ export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] 
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
   [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
-  [--max-connections <n>] [--outlive-parent] [-- <command> [args...]]
+  [--max-connections <n>] [--allow-seeded-credentials] [--outlive-parent] [-- <command> [args...]]
 Credentials and the control token: rather than as flags, which any local user can read in \`ps\`,
 give them in MESSAGING_SANDBOX_GATEWAY_USER, _GATEWAY_PASSWORD, _SMS_API_KEY, _IM_API_KEY,
 _CAMPAIGN_USER, _CAMPAIGN_PASSWORD, _CONTROL_TOKEN, or in --credentials-file (JSON, at most 64 KiB).`;
@@ -102,6 +103,7 @@ export const CLI_OPTIONS = {
   'control-token': { type: 'string' },
   'max-connections': { type: 'string' },
   'credentials-file': { type: 'string' },
+  'allow-seeded-credentials': { type: 'boolean' },
   'outlive-parent': { type: 'boolean' },
   'remote-callbacks': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -161,14 +163,25 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     env,
     text('credentials-file') === undefined ? {} : credentialsFileFlag(text('credentials-file')!),
   );
+  const host = text('host') ?? '127.0.0.1';
+  const credentials = credentialsOption(secrets.values);
+  const allowSeeded = values['allow-seeded-credentials'] === true;
+  const refused = seededSecretsRefused(host, text('seed'), credentials, allowSeeded);
+  if (refused.length > 0) {
+    const flags = refused.map(([api, field]) => (Object.keys(SECRET_FLAGS) as SecretFlag[]).find((flag) => SECRET_FLAGS[flag].join('.') === `${api}.${field}`)!);
+    throw new UsageError(
+      `--seed with --host ${host}, beyond loopback: the credentials not given would follow from the seed, which is no secret; give ${flags.map((flag) => envName(flag)).join(', ')} (or the same in --credentials-file, or --${flags.join(', --')}), or add --allow-seeded-credentials to accept credentials anyone who knows the seed can derive`,
+    );
+  }
   return {
     cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }), secretSources: secrets.sources },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
-    host: text('host') ?? '127.0.0.1',
+    host,
     ...(text('seed') !== undefined && { seed: text('seed')! }),
     callbacks: { smsStatus: text('sms-status-url'), smsReply: text('sms-reply-url'), imStatus: text('im-status-url') },
     ...(values['remote-callbacks'] === true && { remoteCallbacks: true }),
-    credentials: credentialsOption(secrets.values),
+    credentials,
+    ...(allowSeeded && { allowSeededCredentials: true }),
     ...(text('request-log-size') !== undefined && { requestLogSize: integer('request-log-size', text('request-log-size'), 0, 1_000_000)! }),
     ...((text('store-bytes') !== undefined || text('log-bytes') !== undefined) && {
       memory: {

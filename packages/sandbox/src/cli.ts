@@ -88,6 +88,9 @@ async function main() {
         `  reachable at: ${addresses.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`).join(', ')}`,
         `  the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
         `  at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
+        ...(options.allowSeededCredentials && options.seed !== undefined
+          ? ['  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
+          : []),
         '',
       ].join('\n'),
     );

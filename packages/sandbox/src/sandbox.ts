@@ -17,6 +17,7 @@ import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
 import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, REQUEST_TIME_LIMITS, send } from './http-io.js';
 import { createIds } from './ids.js';
+import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
@@ -66,6 +67,13 @@ export interface SandboxOptions {
   clock?: { start?: string | number; stepMs?: number };
   /** Credentials per interface; each one not given is generated. */
   credentials?: CredentialsOption;
+  /**
+   * With `seed` beyond loopback: accept credentials that follow from the seed (anyone who knows it
+   * can derive them). Default false: there every password and API key must be given in
+   * `credentials`, else the start is refused, and sessions' secrets are random (README,
+   * "Deterministic mode").
+   */
+  allowSeededCredentials?: boolean;
   /** Receiver addresses of B's status and reply callbacks and C's status callback. */
   callbacks?: CallbackUrls;
   /**
@@ -175,6 +183,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? DEFAULT_HOST;
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
   const seed = options.seed === undefined ? undefined : String(options.seed);
+  const refused = seededSecretsRefused(host, seed, options.credentials, options.allowSeededCredentials);
+  if (refused.length > 0) {
+    throw new TypeError(
+      `with a seed, beyond loopback (host ${host}), credentials not given would follow from the seed, which is no secret: give ${refused.map(([api, field]) => `credentials['${api}'].${field}`).join(', ')}, or allowSeededCredentials: true to accept credentials anyone who knows the seed can derive`,
+    );
+  }
+  const seededSecrets = seedMayDeriveSecrets(host, seed, options.allowSeededCredentials);
   const credentials = resolveCredentials(options.credentials, seed !== undefined ? createIds(`credentials:${seed}`) : undefined);
   const table = createRouteTable();
   const requestLogSize = positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE);
@@ -212,7 +227,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // (parallel test files); an unnamed one's from the order, as the one sequence is drawn.
     idsFor: (name) => (name !== undefined && seed !== undefined ? createIds(`sessions:${seed}:named:${name}`) : sessionIds),
     make(id, ids) {
-      const secret = () => ids.uuid().replace(/-/g, '');
+      // Drawn from the sequence in every case, so the next session's id is the same; beyond loopback
+      // unless accepted, replaced by a random one (the seed is no secret; the creator reads them).
+      const secret = () => {
+        const drawn = ids.uuid().replace(/-/g, '');
+        return seed === undefined || seededSecrets ? drawn : randomBytes(16).toString('hex');
+      };
       const scope = createScope({ ...scopeSettings, seed: seed !== undefined ? `${seed}:session:${id}` : undefined });
       return {
         scope,

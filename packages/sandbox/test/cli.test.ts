@@ -179,7 +179,7 @@ describe('messaging-sandbox CLI', () => {
     );
   }, 20_000);
 
-  it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
+  it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']], [['--host', '0.0.0.0', '--seed', 'demo']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));
     expect(await exitCode(io)).toBe(2);
     expect(io.err().trim().split('\n')).toHaveLength(1);
