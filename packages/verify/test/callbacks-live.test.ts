@@ -71,3 +71,64 @@ describe('the callback listener is bounded', () => {
     }
   });
 });
+
+describe('a callback the receiver refuses is a failure naming why, never a pass or a bare time-out', () => {
+  it('past the cap too: a flood of 1000 callbacks first, then every message gets an oversized one (413)', async () => {
+    const port = await freePort();
+    const callbackUrl = `http://127.0.0.1:${port}/hooks`;
+    const post = (body: string) => fetch(`${callbackUrl}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => {});
+    let flooded: Promise<unknown> | undefined;
+    const service = await startRecordingServer((request) => {
+      if (request.method !== 'POST' || request.headers.authorization !== 'im-key') return { status: 401 };
+      // Anyone can post to a tunnel's address: 1000 valid callbacks of no message of the run fill the record.
+      flooded ??= (async () => {
+        for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({ length: 50 }, () => post(JSON.stringify({ id: randomUUID(), status: 'sent' }))));
+      })();
+      const id = randomUUID();
+      // The message's own callback, over the receiver's 64 KiB.
+      void flooded.then(() => post(JSON.stringify({ id, status: 'sent', detail: 'x'.repeat(70 * 1024) })));
+      return { status: 202, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) };
+    });
+    try {
+      const report = await verify({
+        baseUrl: `http://127.0.0.1:${service.port}`,
+        apis: ['im-v1'],
+        credentials: { 'im-v1': { apiKey: 'im-key' } },
+        listen: port,
+        callbackUrl,
+        callbackTimeoutMs: 2000,
+      });
+      const received = report.checks.find((c) => c.check === 'callback-received')!;
+      expect(received.passed).toBe(false);
+      expect(received.message).toMatch(
+        new RegExp(`^no valid statusCallback arrived at ${callbackUrl}/im/status within 2000 ms; the receiver refused \\d+ with 413 body_too_large there \\(each a callback-body failure\\)$`),
+      );
+      const pastCap = report.checks.find((c) => c.check === 'callback-body' && !c.passed)!;
+      expect(pastCap.subject).toBe('callbacks at /im/status past the first 1000 recorded');
+      expect(pastCap.message).toMatch(/^the receiver refused \d+ with 413 body_too_large \(not recorded, so no details\)$/);
+      expect(report.notes.join('\n')).toMatch(/further callbacks arrived and were answered but not recorded: at most 1000/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a flood past the cap cannot hide the callback the run awaits', async () => {
+    const listener = await CallbackListener.start(0);
+    try {
+      const post = (id: string, status = 'sent') =>
+        fetch(`${listener.url}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status }) }).then((r) => r.status);
+      const awaited = randomUUID();
+      listener.await('imStatus', awaited);
+      for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({ length: 50 }, () => post(randomUUID())));
+      expect(await post(randomUUID(), 'delivered-ish')).toBe(400);
+      expect(await post(awaited)).toBe(200);
+      expect(await post(awaited)).toBe(200); // a flood of the awaited one adds one record, not more
+      expect(listener.arrivals).toHaveLength(MAX_ARRIVALS + 1);
+      expect(listener.arrivals.at(-1)!.body).toMatchObject({ id: awaited });
+      expect(listener.dropped).toBe(2);
+      expect(listener.refusedPastCap.get('imStatus')).toEqual(new Map([['400 invalid_body', 1]]));
+    } finally {
+      await listener.close();
+    }
+  });
+});
