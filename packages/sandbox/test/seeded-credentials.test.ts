@@ -80,3 +80,19 @@ describe('a seed beyond loopback', () => {
     expect(parseCliArgs(['--seed', 'demo'], {})).not.toHaveProperty('allowSeededCredentials');
   });
 });
+
+it('the CLI started with --allow-seeded-credentials beyond loopback says in its warning that the credentials follow from the seed', async () => {
+  const { spawn } = await import('node:child_process');
+  const bin = new URL('../bin/messaging-sandbox.mjs', import.meta.url).pathname;
+  const child = spawn(process.execPath, [bin, '--port', '0', '--host', '0.0.0.0', '--seed', 'demo', '--allow-seeded-credentials'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    if (out.includes('Ctrl-C')) child.kill('SIGINT');
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code, err).toBe(0);
+  expect(err).toContain('\n  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them\n');
+}, 20_000);
