@@ -1,19 +1,24 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { parseArgs } from 'node:util';
+import { type SecretFlag, SECRET_FLAGS, credentialsOption, envName, givenSecrets, readCredentialsFile } from './cli-secrets.js';
 import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
+import { seededSecretsRefused } from './seeded-credentials.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
   [--sms-status-url <url>] [--sms-reply-url <url>] [--im-status-url <url>] [--remote-callbacks]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
-  [--campaign-user <name>] [--campaign-password <pw>] [--max-body-bytes <n>] [--store-cap <n>]
+  [--campaign-user <name>] [--campaign-password <pw>] [--credentials-file <file>] [--max-body-bytes <n>] [--store-cap <n>]
   [--max-sessions <n>] [--session-idle-seconds <n>] [--request-log-size <n>] [--control-token <text>]
   [--store-bytes <n>] [--log-bytes <n>] [--cors loopback|off|<origin>,<origin>...]
   [--fixtures <file>] [--now <date-time>] [--progress <state>><state>...[@<ms>]] [--https [--https-cert <file> --https-key <file>] [--http-port <n>]]
-  [--outlive-parent] [-- <command> [args...]]`;
+  [--max-connections <n>] [--allow-seeded-credentials] [--outlive-parent] [-- <command> [args...]]
+Credentials and the control token: rather than as flags, which any local user can read in \`ps\`,
+give them in MESSAGING_SANDBOX_GATEWAY_USER, _GATEWAY_PASSWORD, _SMS_API_KEY, _IM_API_KEY,
+_CAMPAIGN_USER, _CAMPAIGN_PASSWORD, _CONTROL_TOKEN, or in --credentials-file (JSON, at most 64 KiB).`;
 
 export class UsageError extends Error {}
 
@@ -24,6 +29,8 @@ export type CliOptions = SandboxOptions & {
     outliveParent: boolean;
     /** After `--`: the command to run with the sandbox, which stops when it exits. */
     command?: string[];
+    /** Where each credential or the control token given came from (a flag, a variable, the file), for the banner to name instead of the value. */
+    secretSources: Partial<Record<SecretFlag, string>>;
   };
 };
 
@@ -37,6 +44,14 @@ function fixturesFlag(file: string): Fixtures {
     return readFixtures(file);
   } catch (error) {
     throw new UsageError(`--fixtures: ${error instanceof Error ? error.message : 'invalid'}`);
+  }
+}
+
+function credentialsFileFlag(file: string) {
+  try {
+    return readCredentialsFile(file);
+  } catch (error) {
+    throw new UsageError(`--credentials-file: ${error instanceof Error ? error.message : 'invalid'}`);
   }
 }
 
@@ -86,6 +101,9 @@ export const CLI_OPTIONS = {
   'http-port': { type: 'string' },
   'log-bytes': { type: 'string' },
   'control-token': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'credentials-file': { type: 'string' },
+  'allow-seeded-credentials': { type: 'boolean' },
   'outlive-parent': { type: 'boolean' },
   'remote-callbacks': { type: 'boolean' },
 } as const satisfies NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -106,7 +124,8 @@ function negativeValuesJoined(argv: string[]): string[] {
   return out;
 }
 
-export function parseCliArgs(argv: string[]): CliOptions | 'help' {
+/** `env`: where MESSAGING_SANDBOX_* are read (the process's environment). */
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
   // Everything after the first `--` is the command to run with the sandbox, not its flags.
   const end = argv.indexOf('--');
   const command = end < 0 ? undefined : argv.slice(end + 1);
@@ -139,20 +158,30 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
   const maxSessions = integer('max-sessions', text('max-sessions'), 1, 10_000);
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
-  const basic = (user?: string, password?: string) => ({ ...(user && { username: user }), ...(password && { password }) });
+  const secrets = givenSecrets(
+    Object.fromEntries(Object.keys(SECRET_FLAGS).map((flag) => [flag, text(flag)])),
+    env,
+    text('credentials-file') === undefined ? {} : credentialsFileFlag(text('credentials-file')!),
+  );
+  const host = text('host') ?? '127.0.0.1';
+  const credentials = credentialsOption(secrets.values);
+  const allowSeeded = values['allow-seeded-credentials'] === true;
+  const refused = seededSecretsRefused(host, text('seed'), credentials, allowSeeded);
+  if (refused.length > 0) {
+    const flags = refused.map(([api, field]) => (Object.keys(SECRET_FLAGS) as SecretFlag[]).find((flag) => SECRET_FLAGS[flag].join('.') === `${api}.${field}`)!);
+    throw new UsageError(
+      `--seed with --host ${host}, beyond loopback: the credentials not given would follow from the seed, which is no secret; give ${flags.map((flag) => envName(flag)).join(', ')} (or the same in --credentials-file, or --${flags.join(', --')}), or add --allow-seeded-credentials to accept credentials anyone who knows the seed can derive`,
+    );
+  }
   return {
-    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }) },
+    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }), secretSources: secrets.sources },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
-    host: text('host') ?? '127.0.0.1',
+    host,
     ...(text('seed') !== undefined && { seed: text('seed')! }),
     callbacks: { smsStatus: text('sms-status-url'), smsReply: text('sms-reply-url'), imStatus: text('im-status-url') },
     ...(values['remote-callbacks'] === true && { remoteCallbacks: true }),
-    credentials: {
-      'gateway-v1': basic(text('gateway-user'), text('gateway-password')),
-      'sms-v2': { ...(text('sms-api-key') && { apiKey: text('sms-api-key')! }) },
-      'im-v1': { ...(text('im-api-key') && { apiKey: text('im-api-key')! }) },
-      'campaign-manager-v1': basic(text('campaign-user'), text('campaign-password')),
-    },
+    credentials,
+    ...(allowSeeded && { allowSeededCredentials: true }),
     ...(text('request-log-size') !== undefined && { requestLogSize: integer('request-log-size', text('request-log-size'), 0, 1_000_000)! }),
     ...((text('store-bytes') !== undefined || text('log-bytes') !== undefined) && {
       memory: {
@@ -168,7 +197,8 @@ export function parseCliArgs(argv: string[]): CliOptions | 'help' {
     ...(text('cors') !== undefined && {
       cors: text('cors') === 'off' || text('cors') === 'loopback' ? (text('cors') as 'off' | 'loopback') : text('cors')!.split(',').map((o) => o.trim()).filter(Boolean),
     }),
-    ...(text('control-token') !== undefined && { controlToken: text('control-token')! }),
+    ...(secrets.values['control-token'] !== undefined && { controlToken: secrets.values['control-token'] }),
+    ...(text('max-connections') !== undefined && { maxConnections: integer('max-connections', text('max-connections'), 1, 1_000_000)! }),
     ...(text('max-body-bytes') !== undefined && { maxBodyBytes: integer('max-body-bytes', text('max-body-bytes'), 0, 2 ** 31)! }),
     ...((maxSessions !== undefined || idleSeconds !== undefined) && {
       sessions: { ...(maxSessions !== undefined && { max: maxSessions }), ...(idleSeconds !== undefined && { idleMs: idleSeconds * 1000 }) },

@@ -6,6 +6,7 @@ import { bannerLinks } from './banner-links.js';
 import { CONTROL_PREFIX } from './control.js';
 import { corsPolicy } from './cors.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
+import type { SecretFlag } from './cli-secrets.js';
 import { isLoopbackName, listeningAddresses } from './loopback.js';
 import { type RunningCommand, runCommand } from './cli-command.js';
 import { watchParent } from './parent-watch.js';
@@ -67,6 +68,13 @@ async function main() {
   // background may exit (a CI step whose later steps use it).
   if (process.env.npm_command === 'exec' && !options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
   const c = sandbox.credentials;
+  // A secret the user gave (password, API key, control token) is not printed back (a CI log keeps
+  // what the banner says), only where it came from; a generated one is printed, as that is how the
+  // user learns it. User names are no secret.
+  const shown = (flag: SecretFlag, value: string) => {
+    const source = options.cli.secretSources[flag];
+    return source === undefined ? value : `<given by ${source}>`;
+  };
   const urls = sandbox.callbackUrls();
   const links = bannerLinks();
   if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
@@ -78,7 +86,11 @@ async function main() {
       [
         `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
         `  reachable at: ${addresses.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`).join(', ')}`,
-        `  the control API requires the header x-sandbox-control-token: ${sandbox.controlToken}`,
+        `  the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
+        `  at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
+        ...(options.allowSeededCredentials && options.seed !== undefined
+          ? ['  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
+          : []),
         '',
       ].join('\n'),
     );
@@ -109,10 +121,10 @@ async function main() {
         : []),
       `  CORS: ${corsPolicy(options.cors).description}`,
       '',
-      `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${c['gateway-v1'].password}`,
-      `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${c['sms-v2'].apiKey}`,
-      `  C im-v1                ${sandbox.urls['im-v1']}   authorization: ${c['im-v1'].apiKey}`,
-      `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}   Basic ${c['campaign-manager-v1'].username}:${c['campaign-manager-v1'].password}`,
+      `  A gateway-v1           ${sandbox.urls['gateway-v1']}   Basic ${c['gateway-v1'].username}:${shown('gateway-password', c['gateway-v1'].password)}`,
+      `  B sms-v2               ${sandbox.urls['sms-v2']}   Authorization: ${shown('sms-api-key', c['sms-v2'].apiKey)}`,
+      `  C im-v1                ${sandbox.urls['im-v1']}   authorization: ${shown('im-api-key', c['im-v1'].apiKey)}`,
+      `  D campaign-manager-v1  ${sandbox.urls['campaign-manager-v1']}   Basic ${c['campaign-manager-v1'].username}:${shown('campaign-password', c['campaign-manager-v1'].password)}`,
       '',
       `  operations, after each base path (request bodies: the examples in ${links.bundles}):`,
       ...operationLines(),

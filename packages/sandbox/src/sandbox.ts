@@ -13,9 +13,11 @@ import type { ControlGuard } from './control-guard.js';
 import { type CorsOption, createCors } from './cors.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
+import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
 import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, REQUEST_TIME_LIMITS, send } from './http-io.js';
 import { createIds } from './ids.js';
+import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
@@ -42,6 +44,13 @@ export interface MemoryOptions {
 
 export const MEMORY_DEFAULTS = { storeBytes: 32 * 1024 * 1024, logBytes: 8 * 1024 * 1024, faultBytes: 8 * 1024 * 1024 } as const;
 export const DEFAULT_HOST = '127.0.0.1';
+/**
+ * Connections at once beyond loopback, by default: a few CI jobs' keep-alive pools fit; a host on
+ * the network that opens connections without end does not take every file descriptor. On loopback
+ * there is none by default: the one client is this machine's own test suite, whose parallel
+ * workers may open a burst of connections, and this machine's users can stop the process anyway.
+ */
+export const DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK = 256;
 
 export interface SandboxOptions {
   /** Default 4010; 0 picks a free port. */
@@ -58,6 +67,13 @@ export interface SandboxOptions {
   clock?: { start?: string | number; stepMs?: number };
   /** Credentials per interface; each one not given is generated. */
   credentials?: CredentialsOption;
+  /**
+   * With `seed` beyond loopback: accept credentials that follow from the seed (anyone who knows it
+   * can derive them). Default false: there every password and API key must be given in
+   * `credentials`, else the start is refused, and sessions' secrets are random (README,
+   * "Deterministic mode").
+   */
+  allowSeededCredentials?: boolean;
   /** Receiver addresses of B's status and reply callbacks and C's status callback. */
   callbacks?: CallbackUrls;
   /**
@@ -94,8 +110,14 @@ export interface SandboxOptions {
   /** The control token required beyond loopback; generated there when not given. Given on loopback, it is required too. */
   controlToken?: string;
   /**
-   * Where the sandbox's warnings go, one line each without a newline: today a CORS Origin it refused
-   * (once per origin, for at most 100 origins). Default: stderr, as `messaging-sandbox: <line>`.
+   * Connections open at once (each listener: HTTPS and its plain-HTTP one count apart); a further
+   * one is closed as it arrives, and `warn` says so once. Default: 256 beyond loopback, none on
+   * loopback (README, "Bounds").
+   */
+  maxConnections?: number;
+  /**
+   * Where the sandbox's warnings go, one line each without a newline: a CORS Origin it refused
+   * (once per origin, for at most 100 origins), the first connection refused past `maxConnections`. Default: stderr, as `messaging-sandbox: <line>`.
    */
   warn?: (message: string) => void;
 }
@@ -128,6 +150,8 @@ export interface Sandbox extends SandboxControl {
   httpUrl: string | undefined;
   /** The token control requests must carry (header x-sandbox-control-token), when one is required: beyond loopback. */
   controlToken: string | undefined;
+  /** Connections open at once, per listener, or undefined for no bound (loopback's default). */
+  maxConnections: number | undefined;
   /** A new session: its own credentials, state, callback addresses, faults, request log and deliveries. */
   /**
    * A new session. `name` (1 to 100 printable ASCII characters, one live session each): in
@@ -159,6 +183,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? DEFAULT_HOST;
   const maxBodyBytes = positiveInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
   const seed = options.seed === undefined ? undefined : String(options.seed);
+  const refused = seededSecretsRefused(host, seed, options.credentials, options.allowSeededCredentials);
+  if (refused.length > 0) {
+    throw new TypeError(
+      `with a seed, beyond loopback (host ${host}), credentials not given would follow from the seed, which is no secret: give ${refused.map(([api, field]) => `credentials['${api}'].${field}`).join(', ')}, or allowSeededCredentials: true to accept credentials anyone who knows the seed can derive`,
+    );
+  }
+  const seededSecrets = seedMayDeriveSecrets(host, seed, options.allowSeededCredentials);
   const credentials = resolveCredentials(options.credentials, seed !== undefined ? createIds(`credentials:${seed}`) : undefined);
   const table = createRouteTable();
   const requestLogSize = positiveInteger('requestLogSize', options.requestLogSize, DEFAULT_REQUEST_LOG_SIZE);
@@ -196,7 +227,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // (parallel test files); an unnamed one's from the order, as the one sequence is drawn.
     idsFor: (name) => (name !== undefined && seed !== undefined ? createIds(`sessions:${seed}:named:${name}`) : sessionIds),
     make(id, ids) {
-      const secret = () => ids.uuid().replace(/-/g, '');
+      // Drawn from the sequence in every case, so the next session's id is the same; beyond loopback
+      // unless accepted, replaced by a random one (the seed is no secret; the creator reads them).
+      const secret = () => {
+        const drawn = ids.uuid().replace(/-/g, '');
+        return seed === undefined || seededSecrets ? drawn : randomBytes(16).toString('hex');
+      };
       const scope = createScope({ ...scopeSettings, seed: seed !== undefined ? `${seed}:session:${id}` : undefined });
       return {
         scope,
@@ -243,7 +279,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw new TypeError('controlToken must be a string of at least 16 characters');
   }
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
-  const cors = createCors(options.cors, options.warn ?? ((message) => process.stderr.write(`messaging-sandbox: ${message}\n`)));
+  const warn = options.warn ?? ((message: string) => void process.stderr.write(`messaging-sandbox: ${message}\n`));
+  const cors = createCors(options.cors, warn);
+  const maxConnections = options.maxConnections ?? (beyondLoopback ? DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK : undefined);
+  if (maxConnections !== undefined && (!Number.isSafeInteger(maxConnections) || maxConnections < 1)) {
+    throw new RangeError('maxConnections must be an integer of at least 1');
+  }
   const guard: ControlGuard = {
     token: options.controlToken ?? (beyondLoopback ? randomBytes(16).toString('hex') : undefined),
     origins: cors.origins,
@@ -252,6 +293,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
   const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+  boundConnections(server, maxConnections, warn);
   server.keepAliveTimeout = 5000;
   server.headersTimeout = REQUEST_TIME_LIMITS.headersMs;
   server.requestTimeout = REQUEST_TIME_LIMITS.requestMs;
@@ -283,6 +325,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let plain: Server | undefined;
   if (tls) {
     plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin, cors));
+    boundConnections(plain, maxConnections, warn);
     const httpPort = positiveInteger('httpPort', options.httpPort, 0);
     await new Promise<void>((resolve, reject) => {
       plain!.once('error', reject);
@@ -324,6 +367,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls,
     credentials,
     controlToken: guard.token,
+    maxConnections,
     certificate,
     httpUrl,
     createSession(sessionOptions = {}) {

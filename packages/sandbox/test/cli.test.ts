@@ -60,7 +60,9 @@ describe('messaging-sandbox CLI', () => {
     const io = collect(child);
     await bannerOf(child, io);
     expect(io.out()).toMatch(/A gateway-v1 +http:\/\/127\.0\.0\.1:\d+\/rest\/gateway +Basic sandbox-gateway:/);
-    expect(io.out()).toContain('authorization: key-c');
+    // A key given is not printed back, only where it came from.
+    expect(io.out()).toContain('authorization: <given by --im-api-key>');
+    expect(io.out()).not.toContain('key-c');
     expect(io.out()).toContain('C status http://127.0.0.1:9/cb');
     expect(io.out()).toContain('/__sandbox/callbacks');
     // What to call, from the route table: C's one operation, and D's paths after its base path.
@@ -122,6 +124,7 @@ describe('messaging-sandbox CLI', () => {
     expect(io.err()).toMatch(/warning: listening on 0\.0\.0\.0, beyond loopback/);
     expect(io.err()).toMatch(/reachable at: http:\/\/127\.0\.0\.1:\d+/);
     const token = /x-sandbox-control-token: ([0-9a-f]{32})/.exec(io.err())![1]!;
+    expect(io.err()).toContain('at most 256 connections at once (--max-connections)');
     // Every address printed answers: 0.0.0.0 is IPv4 only, so no IPv6 address is listed.
     const reachable = /reachable at: (.*)/.exec(io.err())![1]!.split(', ');
     expect(reachable.filter((address) => address.includes('['))).toEqual([]);
@@ -176,7 +179,7 @@ describe('messaging-sandbox CLI', () => {
     );
   }, 20_000);
 
-  it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']]])('refuses %j in one line with exit 2', async (args) => {
+  it.each([[['--port', 'x']], [['--nope']], [['--sms-status-url', 'not a url']], [['--host', '0.0.0.0', '--seed', 'demo']]])('refuses %j in one line with exit 2', async (args) => {
     const io = collect(run(args));
     expect(await exitCode(io)).toBe(2);
     expect(io.err().trim().split('\n')).toHaveLength(1);

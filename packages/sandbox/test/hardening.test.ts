@@ -294,8 +294,8 @@ describe('the control API', () => {
   it('beyond loopback, draws the control token at random even in deterministic mode (a known seed must not give it away)', async () => {
     // The seed is in the integrator's repository and the README's examples (`--seed demo`); a token
     // derived from it would let anyone on the network drive the control API (callbacks to any address).
-    const first = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
-    const second = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo' });
+    const first = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo', allowSeededCredentials: true });
+    const second = await startSandbox({ port: 0, host: '0.0.0.0', seed: 'demo', allowSeededCredentials: true });
     try {
       expect(first.credentials).toEqual(second.credentials); // deterministic mode still is
       expect(first.controlToken).toMatch(/^[0-9a-f]{32}$/);

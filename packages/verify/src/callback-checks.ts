@@ -37,6 +37,26 @@ export async function startCallbackListener(options: VerifyOptions, apis: ApiId[
 }
 
 /**
+ * The refusals of one kind of callback, summed by answer: `2 with 400 invalid_body (/status must be
+ * equal to one of the allowed values)`, the first refusal's violations named; those past the cap by count.
+ */
+function refusalsOf(listener: CallbackListener, kind: CallbackKind): string[] {
+  const byAnswer = new Map<string, { n: number; detail: string }>();
+  for (const { refusal } of listener.arrivals.filter((a) => a.kind === kind && a.refusal !== undefined)) {
+    const key = `${refusal!.status} ${refusal!.reason}`;
+    const entry = byAnswer.get(key) ?? { n: 0, detail: refusal!.violations ? ` (${refusal!.violations.slice(0, 3).map((v) => `${v.pointer || '(body)'} ${v.message}`).join('; ')})` : '' };
+    entry.n++;
+    byAnswer.set(key, entry);
+  }
+  for (const [key, n] of listener.refusedPastCap.get(kind) ?? []) {
+    const entry = byAnswer.get(key) ?? { n: 0, detail: '' };
+    entry.n += n;
+    byAnswer.set(key, entry);
+  }
+  return [...byAnswer].map(([answer, { n, detail }]) => `${n} with ${answer}${detail}`);
+}
+
+/**
  * Triggers (from a sandbox scope, when there is one) and awaits the callbacks of the messages this
  * run sends, then checks every arrival.
  */
@@ -77,6 +97,7 @@ export async function verifyCallbacks(
         continue;
       }
       expected.push({ kind, id });
+      listener.await(kind, id);
       if (scope) {
         // A state other than the one a new message has (section 3), from the bundle's own enum.
         const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
@@ -89,15 +110,22 @@ export async function verifyCallbacks(
       }
     }
     const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
+    // Only a callback the receiver accepted is the message's: a refused one (its body broke the
+    // schema, was too large, ...) names no message the verifier can read, and counting it would
+    // pass this check for a message whose callback never came valid (it fails callback-body too).
     const arrivedFor = (e: { kind: CallbackKind; id?: string }) =>
       listener.arrivals.some(
-        (a) => a.kind === e.kind && (e.id === undefined || sameCallbackId(CALLBACK_ROUTES[e.kind].api, CALLBACK_ROUTES[e.kind].webhook, a.body?.id, e.id) || a.refusal !== undefined),
+        (a) => a.kind === e.kind && a.refusal === undefined && (e.id === undefined || sameCallbackId(CALLBACK_ROUTES[e.kind].api, CALLBACK_ROUTES[e.kind].webhook, a.body?.id, e.id)),
       );
-    /** Why an expected callback is missing: one for the id in another letter case, where case matters (C), is named. */
+    /** Why an expected callback is missing: one for the id in another letter case, where case matters (C), is named; so are callbacks of its kind the receiver refused. */
     const missing = (e: { kind: CallbackKind; id?: string }, webhook: string) => {
       const other = listener.arrivals.find((a) => a.kind === e.kind && differInCaseOnly(a.body?.id, e.id));
       if (other) return `a ${webhook} arrived for ${other.body!.id}, the id in another letter case: ${caseRule(CALLBACK_ROUTES[e.kind].api, webhook)}`;
-      return `no ${webhook} arrived at ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path} within ${timeout} ms`;
+      const at = `${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}`;
+      const refused = refusalsOf(listener, e.kind);
+      if (refused.length > 0) return `no valid ${webhook} arrived at ${at} within ${timeout} ms; the receiver refused ${refused.join('; ')} there (each a callback-body failure)`;
+      const elsewhere = listener.unrouted > 0 ? ` (${listener.unrouted} requests arrived at paths of no callback and were answered 404: is the address registered with the service ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}?)` : '';
+      return `no ${webhook} arrived at ${at} within ${timeout} ms${elsewhere}`;
     };
     const deadline = Date.now() + timeout;
     while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
@@ -112,7 +140,19 @@ export async function verifyCallbacks(
         ...(!arrivedFor(e) && { message: missing(e, webhook) }),
       });
     }
-    if (listener.dropped > 0) recorder.note(`${listener.dropped} further callbacks arrived and were answered but not checked: at most ${MAX_ARRIVALS} are recorded in a run`);
+    if (listener.dropped > 0) recorder.note(`${listener.dropped} further callbacks arrived and were answered but not recorded: at most ${MAX_ARRIVALS} are recorded in a run (those refused fail callback-body below)`);
+    // Refused past the cap: not kept, but a refusal all the same, so a failure naming the reasons.
+    for (const [kind, counts] of listener.refusedPastCap) {
+      const { api, webhook } = CALLBACK_ROUTES[kind];
+      recorder.add({
+        check: 'callback-body',
+        section: subsection(api, 2),
+        operation: `${api}.${webhook}`,
+        subject: `callbacks at ${CALLBACK_ROUTES[kind].path} past the first ${MAX_ARRIVALS} recorded`,
+        passed: false,
+        message: `the receiver refused ${[...counts].map(([answer, n]) => `${n} with ${answer}`).join(', ')} (not recorded, so no details)`,
+      });
+    }
     for (const [i, arrival] of listener.arrivals.entries()) {
       const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
       const operation = `${api}.${webhook}`;

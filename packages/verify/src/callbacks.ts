@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver, type ReceiverErrorEvent } from '@messaging-contracts/webhooks';
 import { bundle, deref, type ApiId } from './contract.js';
 import { UsageError } from './usage-error.js';
+import { sameCallbackId } from './uuids.js';
 
 export type CallbackKind = 'smsStatus' | 'smsReply' | 'imStatus';
 
@@ -35,11 +36,39 @@ export interface Arrival {
  */
 export const MAX_ARRIVALS = 1000;
 
+/** The refusals of one kind of callback that were counted, not kept: `400 invalid_body` and how many. */
+export type RefusalCounts = Map<string, number>;
+
 export class CallbackListener {
   readonly arrivals: Arrival[] = [];
   /** Callbacks answered past MAX_ARRIVALS, not recorded. */
   dropped = 0;
+  /**
+   * Of those, the ones the receiver refused, per kind and `<status> <reason>` (a few reasons per
+   * kind: bounded): a refusal is a failure whether or not it was recorded.
+   */
+  readonly refusedPastCap = new Map<CallbackKind, RefusalCounts>();
+  /** Requests at no callback's path, answered 404 (a callback address registered with a typo). */
+  unrouted = 0;
+  /**
+   * The callbacks the run waits for: the first of each is recorded even past MAX_ARRIVALS, so a
+   * flood of others cannot hide it (and a flood of it adds one).
+   */
+  private readonly awaited: { kind: CallbackKind; id: string; recordedPastCap: boolean }[] = [];
   private constructor(private readonly server: Server) {}
+
+  /** Records the callback of this message whenever it arrives (a run awaits a few: one per kind). */
+  await(kind: CallbackKind, id: string): void {
+    if (this.awaited.length < 16) this.awaited.push({ kind, id, recordedPastCap: false });
+  }
+
+  /** Whether past the cap this arrival is kept: the first of an awaited callback. */
+  private keptPastCap(arrival: Arrival): boolean {
+    const { api, webhook } = CALLBACK_ROUTES[arrival.kind];
+    const awaited = this.awaited.find((a) => !a.recordedPastCap && a.kind === arrival.kind && sameCallbackId(api, webhook, arrival.body?.id, a.id));
+    if (awaited) awaited.recordedPastCap = true;
+    return awaited !== undefined;
+  }
 
   /** Listens on 127.0.0.1 only: the public address (`--callback-url`) is the user's tunnel or proxy. */
   static async start(port: number): Promise<CallbackListener> {
@@ -65,6 +94,7 @@ export class CallbackListener {
     const path = (req.url ?? '/').split('?')[0]!;
     const kind = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).find((k) => path.endsWith(CALLBACK_ROUTES[k].path));
     if (!kind) {
+      this.unrouted++;
       req.resume();
       res.writeHead(404).end();
       return;
@@ -92,8 +122,16 @@ export class CallbackListener {
     res.on('finish', () => {
       arrival.answerStatus = res.statusCode;
       for (const [k, v] of Object.entries(res.getHeaders())) arrival.answerHeaders[k.toLowerCase()] = String(v);
-      if (this.arrivals.length < MAX_ARRIVALS) this.arrivals.push(arrival);
-      else this.dropped++;
+      if (this.arrivals.length < MAX_ARRIVALS || this.keptPastCap(arrival)) {
+        this.arrivals.push(arrival);
+        return;
+      }
+      this.dropped++;
+      if (arrival.refusal === undefined) return;
+      const counts = this.refusedPastCap.get(kind) ?? new Map<string, number>();
+      const key = `${arrival.refusal.status} ${arrival.refusal.reason}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      this.refusedPastCap.set(kind, counts);
     });
     receiver.node(req, res);
   }

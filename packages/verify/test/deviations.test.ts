@@ -228,7 +228,11 @@ describe('each deviation is caught by the check that names it', () => {
     const caught = failed(report, 'callback-body', 'im-v1.statusCallback');
     expect(caught.length).toBeGreaterThan(0);
     expect(caught[0]!.message).toContain('/status');
-    expect(failures(report).every((c) => c.check === 'callback-body')).toBe(true);
+    // The message's callback came only refused: not received, and the failure says what was refused and why.
+    const [received, ...more] = failed(report, 'callback-received', 'im-v1.statusCallback');
+    expect(more).toEqual([]);
+    expect(received!.message).toMatch(/^no valid statusCallback arrived at http:\/\/127\.0\.0\.1:\d+\/im\/status within 1000 ms; the receiver refused \d+ with 400 invalid_body \(\/status must be one of "accepted", .*\) there \(each a callback-body failure\)$/);
+    expect(failures(report).every((c) => c.check === 'callback-body' || c === received)).toBe(true);
   });
 
   it('a callback never sent: the provider drops the callback registration', async () => {

@@ -1,6 +1,7 @@
 // No credential in anything the verifier prints or writes: a password in --base-url or in
 // --callback-url (userinfo), and credentials redacted as whole values, not inside other words.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -55,6 +56,35 @@ describe('secrets in URLs', () => {
       expect(result.stderr).toContain('no statusCallback arrived at http://127.0.0.1:9/hook/sms/status');
       expect(result.all).not.toContain('CB-PASS-s3cret');
       expect(result.all).not.toContain('svc:');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a password in --callback-url appears nowhere when the receiver refuses the callback, nor does the refused body', async () => {
+    const listen = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const server = await startRecordingServer((request) => {
+      if (request.method === 'POST') {
+        // The message's status callback, with a status no value of section 3's and a secret-looking detail.
+        setTimeout(() => {
+          fetch(`http://127.0.0.1:${listen}/hook/sms/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d","status":"BODY-s3cret","detail":"k-s3cret"}' }).catch(() => {});
+        }, 20);
+      }
+      return { status: 202, headers: { 'content-type': 'application/json' }, body: '{"id":"3f1c9b2e-7a4d-4e8b-9c21-5d6f0a7b8c9d","status":"accepted"}' };
+    });
+    try {
+      const result = await run(
+        ['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'sms-v2', '--listen', String(listen), '--callback-url', `http://svc:CB-PASS-s3cret@127.0.0.1:${listen}/hook`, '--callback-timeout-ms', '500', '--generated', '0'],
+        { SMS_V2_API_KEY: 'k-s3cret' },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(new RegExp(`no valid statusCallback arrived at http://127\\.0\\.0\\.1:${listen}/hook/sms/status within 500 ms; the receiver refused \\d+ with 400 invalid_body`));
+      for (const secret of ['CB-PASS-s3cret', 'svc:', 'BODY-s3cret', 'k-s3cret']) expect(result.all, secret).not.toContain(secret);
     } finally {
       await server.close();
     }
