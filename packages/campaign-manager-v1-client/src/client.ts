@@ -19,7 +19,7 @@ export type CampaignManagerClient = StrictClient<CampaignManagerPaths>;
 
 // Section 2.4: D's ids are integers without a bound and a report's message_id is int64, beyond
 // what a number holds exactly.
-const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types D's ids as integers without a bound, message_id int64 (section 2.4)");
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("D's ids are integers without a bound, message_id int64 (section 2.4)");
 
 export function createCampaignManagerClient(options: CampaignManagerClientOptions): CampaignManagerClient {
   const { username, password, applicationName, ...common } = options;

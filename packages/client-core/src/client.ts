@@ -8,7 +8,7 @@
 import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { type Auth, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
-import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
+import { ClientNetworkError, createRedactor, type NetworkErrorKind, shown } from './errors.js';
 import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
@@ -79,8 +79,6 @@ type Answered = { shared: boolean };
 /** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
 type Sent = Request & { timeoutSignal?: AbortSignal };
 
-/** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
-const shown = (url: string) => new URL(url).href.split('?')[0]!;
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 /** What a middleware hook may return besides nothing (openapi-fetch's rules, said shorter). */
 const HOOK_RESULTS = { onRequest: 'a Request or Response', onResponse: 'a Response', onError: 'a Response or Error' };

@@ -2,6 +2,9 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
+/** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
+export const shown = (url: string) => new URL(url).href.split('?')[0]!;
+
 export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large' | 'unsafe-integer';
 
 export class ClientNetworkError extends Error {

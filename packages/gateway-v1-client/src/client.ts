@@ -37,7 +37,7 @@ const MEDIA_TYPE = new RegExp(
 );
 
 // Sections 2.1 and 4.1: message ids are int64, beyond what a number holds exactly.
-const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types A's ids int64 (sections 2.1, 4.1)");
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("A's ids are int64 (sections 2.1, 4.1)");
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
