@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 import type { CampaignManagerPaths } from './paths.js';
 
@@ -27,14 +27,17 @@ export function createCampaignManagerClient(options: CampaignManagerClientOption
   if (typeof applicationName !== 'string' || applicationName === '' || applicationName === '.' || applicationName === '..') {
     throw new TypeError('applicationName must be a non-empty string other than "." and ".."');
   }
-  const client = createCoreClient<CampaignManagerPaths>({
-    ...common,
-    basePath: BASE_PATH,
-    // Encoded as openapi-fetch encodes a simple-style path parameter.
-    pathPrefix: `/${encodeURIComponent(applicationName)}`,
-    auth: { type: 'basic', username, password },
-    integers: INTEGERS,
-  });
+  const client = coreClient<CampaignManagerPaths, BasicAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      // Encoded as openapi-fetch encodes a simple-style path parameter.
+      pathPrefix: `/${encodeURIComponent(applicationName)}`,
+      auth: { type: 'basic', username, password },
+      integers: INTEGERS,
+    },
+    basicAuth,
+  );
   // Code written against the contract's own templates (`/{application_name}/lists`) works too:
   // the segment is the configured one either way.
   const methods = client as unknown as Record<string, (url: string, init?: unknown) => unknown>;

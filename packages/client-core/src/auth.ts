@@ -1,11 +1,12 @@
 // The one auth helper: turns an interface's credentials into the header every request carries.
-// Computed once, at client creation (section 5 of the spec document).
+// Computed once, at client creation (section 5 of the spec document). One function per form, so
+// that a client's bundle holds only the form it sends (coreClient), and authHeader for either.
 
-export type Auth =
-  /** HTTP Basic (interfaces A and D). */
-  | { type: 'basic'; username: string; password: string }
-  /** A raw credential in a named header: `Authorization` (B), `authorization` (C). */
-  | { type: 'header'; name: string; value: string };
+/** HTTP Basic (interfaces A and D). */
+export type BasicAuth = { type: 'basic'; username: string; password: string };
+/** A raw credential in a named header: `Authorization` (B), `authorization` (C). */
+export type HeaderAuth = { type: 'header'; name: string; value: string };
+export type Auth = BasicAuth | HeaderAuth;
 
 export interface AuthHeader {
   name: string;
@@ -21,12 +22,16 @@ function checked(value: unknown, what: string, forbidden: RegExp, rule: string):
   return value;
 }
 
-export function authHeader(auth: Auth): AuthHeader {
-  if (auth.type === 'header') {
-    // A raw key is sent as it is, and fetch refuses a header value outside Latin-1 at every call.
-    const value = checked(auth.value, 'apiKey', /[^ -~\x80-\xff]/, 'of Latin-1 characters without control characters');
-    return { name: auth.name, value, secrets: withEncoded([value]) };
-  }
+/** The header of either form of credentials. */
+export const authHeader = (auth: Auth): AuthHeader => (auth.type === 'header' ? headerAuth(auth) : basicAuth(auth));
+
+export function headerAuth(auth: HeaderAuth): AuthHeader {
+  // A raw key is sent as it is, and fetch refuses a header value outside Latin-1 at every call.
+  const value = checked(auth.value, 'apiKey', /[^ -~\x80-\xff]/, 'of Latin-1 characters without control characters');
+  return { name: auth.name, value, secrets: withEncoded([value]) };
+}
+
+export function basicAuth(auth: BasicAuth): AuthHeader {
   // Basic credentials are sent as UTF-8, which cannot encode half a surrogate pair. RFC 7617
   // (section 2): a user-id with a colon cannot be encoded unambiguously.
   const rule = 'control characters or unpaired surrogates';

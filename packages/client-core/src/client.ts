@@ -6,7 +6,7 @@
 // merging are openapi-fetch's own, and path and query parameters come out as its serializers write
 // the contracts' shapes (params.ts), so requests are built as it builds them.
 import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
-import { type Auth, authHeader } from './auth.js';
+import { type Auth, type AuthHeader, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind, shown } from './errors.js';
 import { createQuerySerializer, pathSerializer } from './params.js';
@@ -88,13 +88,24 @@ const REUSES = 16;
 const SPARES = 32;
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
+  return coreClient<Paths, Auth>(options, authHeader);
+}
+
+/**
+ * createCoreClient with the one encoder of credentials a client sends (`basicAuth` or
+ * `headerAuth`), so that its bundle holds no other.
+ */
+export function coreClient<Paths extends {}, A extends Auth>(
+  options: CoreClientOptions & { auth: A | undefined },
+  encode: (auth: A) => AuthHeader,
+): StrictClient<Paths> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, integers } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
   // Only `true` opts in: anything else leaves http to a remote host refused, naming the option.
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
-  const auth = options.auth && authHeader(options.auth);
+  const auth = options.auth && encode(options.auth);
   const redact = createRedactor(auth?.secrets ?? []);
   // Fixed at creation, as openapi-fetch reads them there.
   const ClientRequest = options.Request ?? Request;

@@ -58,7 +58,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
   // message with it. A long one is replaced wherever it occurs.
   const list = secrets
-    .filter((s) => s !== '')
+    .filter((s) => s)
     .sort((a, b) => b.length - a.length)
     .map((secret) => (secret.length >= SHORT_SECRET ? secret : RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g')));
   return (value) => {

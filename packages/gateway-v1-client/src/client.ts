@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 import type { GatewayPaths } from './paths.js';
 
@@ -45,11 +45,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
   // As openapi-fetch's application/json, the configured type goes on every request with a body and
   // gives way to a Content-Type the caller chose for one call (application/json included).
-  return createCoreClient<GatewayPaths>({
-    ...common,
-    basePath: BASE_PATH,
-    auth: { type: 'basic', username, password },
-    integers: INTEGERS,
-    ...(mediaType !== 'json' && { bodyType: mediaType }),
-  });
+  return coreClient<GatewayPaths, BasicAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      auth: { type: 'basic', username, password },
+      integers: INTEGERS,
+      ...(mediaType !== 'json' && { bodyType: mediaType }),
+    },
+    basicAuth,
+  );
 }
