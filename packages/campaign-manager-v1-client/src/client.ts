@@ -23,8 +23,8 @@ const INTEGERS = /* @__PURE__ */ unsafeIntegers("D's ids are integers without a 
 
 export function createCampaignManagerClient(options: CampaignManagerClientOptions): CampaignManagerClient {
   const { username, password, applicationName, ...common } = options;
-  // A dot segment would be resolved away by the URL parser and address another path.
-  if (typeof applicationName !== 'string' || applicationName === '' || applicationName === '.' || applicationName === '..') {
+  // A dot segment would be resolved away by the URL parser and address another path. Refused: '', '.', '..'.
+  if (typeof applicationName !== 'string' || /^\.{0,2}$/.test(applicationName)) {
     throw new TypeError('applicationName must be a non-empty string other than "." and ".."');
   }
   const client = coreClient<CampaignManagerPaths, BasicAuth>(
@@ -41,7 +41,7 @@ export function createCampaignManagerClient(options: CampaignManagerClientOption
   // Code written against the contract's own templates (`/{application_name}/lists`) works too:
   // the segment is the configured one either way.
   const methods = client as unknown as Record<string, (url: string, init?: unknown) => unknown>;
-  for (const method of Object.keys(methods)) {
+  for (const method in methods) {
     const call = methods[method]!;
     if (method === method.toUpperCase()) {
       methods[method] = (url, init) => call(url.startsWith(TEMPLATE) ? url.slice(TEMPLATE.length) : url, init);

@@ -21,7 +21,7 @@ export const REDACT = Symbol('redact');
  * 16 MiB: far above any documented response (a message, a list of a campaign's items), far
  * below what makes `response.text()` and `JSON.parse` exhaust the heap (a ~280 MB body did).
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 24;
 
 /** Options every client takes. */
 export interface CommonClientOptions {
