@@ -92,8 +92,8 @@ export function firstUnsafeInteger(text: string): [pointer: string, digits: stri
       while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
       string = text.slice(match.index, (TOKEN.lastIndex = i + 1));
     } else if (token === ':') path[last] = JSON.parse(string);
-    else if (token === '[' || token === '{') path.push(0);
-    else if (token === ']' || token === '}') path.pop();
+    else if ('[{'.includes(token)) path.push(0);
+    else if (']}'.includes(token)) path.pop();
     else if (token === ',') typeof path[last] === 'number' && path[last]++;
     else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
       // At most SHOWN levels and SHOWN characters of each: the message stays bounded.
