@@ -89,8 +89,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
             descriptor = { value: descriptor.get.call(value), writable: true, enumerable: descriptor.enumerable, configurable: true };
           } catch {}
         }
-        const { value: inner, get, set } = descriptor;
-        if (get || set) changed = true;
+        const { value: inner } = descriptor;
+        // An accessor's descriptor has no value.
+        if (!('value' in descriptor)) changed = true;
         else {
           const clean = copy(inner, depth + 1);
           // A key can hold a secret too (an object of headers keyed by value, a parsed echo).
