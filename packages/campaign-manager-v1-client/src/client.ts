@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 import type { CampaignManagerPaths } from './paths.js';
 
@@ -19,26 +19,29 @@ export type CampaignManagerClient = StrictClient<CampaignManagerPaths>;
 
 // Section 2.4: D's ids are integers without a bound and a report's message_id is int64, beyond
 // what a number holds exactly.
-const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types D's ids as integers without a bound, message_id int64 (section 2.4)");
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("D's ids are integers without a bound, message_id int64 (section 2.4)");
 
 export function createCampaignManagerClient(options: CampaignManagerClientOptions): CampaignManagerClient {
   const { username, password, applicationName, ...common } = options;
-  // A dot segment would be resolved away by the URL parser and address another path.
-  if (typeof applicationName !== 'string' || applicationName === '' || applicationName === '.' || applicationName === '..') {
+  // A dot segment would be resolved away by the URL parser and address another path. Refused: '', '.', '..'.
+  if (typeof applicationName !== 'string' || /^\.{0,2}$/.test(applicationName)) {
     throw new TypeError('applicationName must be a non-empty string other than "." and ".."');
   }
-  const client = createCoreClient<CampaignManagerPaths>({
-    ...common,
-    basePath: BASE_PATH,
-    // Encoded as openapi-fetch encodes a simple-style path parameter.
-    pathPrefix: `/${encodeURIComponent(applicationName)}`,
-    auth: { type: 'basic', username, password },
-    integers: INTEGERS,
-  });
+  const client = coreClient<CampaignManagerPaths, BasicAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      // Encoded as openapi-fetch encodes a simple-style path parameter.
+      pathPrefix: `/${encodeURIComponent(applicationName)}`,
+      auth: { type: 'basic', username, password },
+      integers: INTEGERS,
+    },
+    basicAuth,
+  );
   // Code written against the contract's own templates (`/{application_name}/lists`) works too:
   // the segment is the configured one either way.
   const methods = client as unknown as Record<string, (url: string, init?: unknown) => unknown>;
-  for (const method of Object.keys(methods)) {
+  for (const method in methods) {
     const call = methods[method]!;
     if (method === method.toUpperCase()) {
       methods[method] = (url, init) => call(url.startsWith(TEMPLATE) ? url.slice(TEMPLATE.length) : url, init);

@@ -24,7 +24,7 @@ describe('an integer beyond 2^53 - 1', () => {
     expect(error).toBeInstanceOf(ClientNetworkError);
     expect(error).toMatchObject({ kind: 'unsafe-integer', method: 'GET', url: `${server.url}/rest/campaign_manager/v1/acme/7/report`, pointer: '/1/message_id', digits: '12345678901234567895' });
     expect(String(error)).toContain(
-      "answered 12345678901234567895 at \"/1/message_id\": beyond 2^53-1, which a JavaScript number cannot hold exactly; the contract types D's ids as integers without a bound, message_id int64 (section 2.4)",
+      "answered 12345678901234567895 at \"/1/message_id\": beyond 2^53-1, not exact as a JavaScript number; D's ids are integers without a bound, message_id int64 (section 2.4). Read error.text with an exact JSON parser, or use parseAs: 'text'",
     );
   });
 

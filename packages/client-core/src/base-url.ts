@@ -12,8 +12,9 @@ export function assertSafeBaseUrl(url: string, allowInsecureHttp = false): URL {
   try {
     parsed = new URL(url);
   } catch {}
-  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1) to dotted decimal.
-  const loopback = /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/.test(parsed?.hostname ?? '');
+  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1) to dotted decimal, each part
+  // 0 to 255 (it refuses a host of four numbers otherwise). No URL: no hostname, "undefined".
+  const loopback = /^(localhost|\[::1\]|127(\.\d+){3})$/.test(parsed?.hostname as string);
   if (
     !parsed ||
     !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (loopback || allowInsecureHttp === true))) ||

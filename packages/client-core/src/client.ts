@@ -6,9 +6,9 @@
 // merging are openapi-fetch's own, and path and query parameters come out as its serializers write
 // the contracts' shapes (params.ts), so requests are built as it builds them.
 import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fetch';
-import { type Auth, authHeader } from './auth.js';
+import { type Auth, type AuthHeader, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
-import { ClientNetworkError, createRedactor, type NetworkErrorKind } from './errors.js';
+import { ClientNetworkError, createRedactor, type NetworkErrorKind, shown } from './errors.js';
 import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
@@ -21,7 +21,7 @@ export const REDACT = Symbol('redact');
  * 16 MiB: far above any documented response (a message, a list of a campaign's items), far
  * below what makes `response.text()` and `JSON.parse` exhaust the heap (a ~280 MB body did).
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 ** 24;
 
 /** Options every client takes. */
 export interface CommonClientOptions {
@@ -79,8 +79,6 @@ type Answered = { shared: boolean };
 /** A Request as the transport gets it: openapi-fetch copies unknown init keys (`timeoutSignal`) onto it. */
 type Sent = Request & { timeoutSignal?: AbortSignal };
 
-/** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
-const shown = (url: string) => new URL(url).href.split('?')[0]!;
 const METHODS = 'GET PUT POST DELETE OPTIONS HEAD PATCH TRACE'.split(' ');
 /** What a middleware hook may return besides nothing (openapi-fetch's rules, said shorter). */
 const HOOK_RESULTS = { onRequest: 'a Request or Response', onResponse: 'a Response', onError: 'a Response or Error' };
@@ -90,13 +88,24 @@ const REUSES = 16;
 const SPARES = 32;
 
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
+  return coreClient<Paths, Auth>(options, authHeader);
+}
+
+/**
+ * createCoreClient with the one encoder of credentials a client sends (`basicAuth` or
+ * `headerAuth`), so that its bundle holds no other.
+ */
+export function coreClient<Paths extends {}, A extends Auth>(
+  options: CoreClientOptions & { auth: A | undefined },
+  encode: (auth: A) => AuthHeader,
+): StrictClient<Paths> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, integers } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
   // Only `true` opts in: anything else leaves http to a remote host refused, naming the option.
   const baseUrl = resolveBaseUrl(options.baseUrl, options.basePath, options.allowInsecureHttp) + (options.pathPrefix ?? '');
-  const auth = options.auth && authHeader(options.auth);
+  const auth = options.auth && encode(options.auth);
   const redact = createRedactor(auth?.secrets ?? []);
   // Fixed at creation, as openapi-fetch reads them there.
   const ClientRequest = options.Request ?? Request;

@@ -47,6 +47,13 @@ describe('createRedactor', () => {
     expect(Object.getOwnPropertyDescriptor(clean, 'stack')).toBeUndefined();
   });
 
+  it('drops an accessor without a getter or setter (it was once taken for a data property, and copying it threw)', () => {
+    const original = Object.defineProperty(new Error(`bad header ${SECRET}`), 'hollow', { get: undefined, set: undefined, configurable: true });
+    const clean = redact(original);
+    expect(clean.message).toBe('bad header [REDACTED]');
+    expect(Object.getOwnPropertyDescriptor(clean, 'hollow')).toBeUndefined();
+  });
+
   it('redacts strings', () => {
     expect(redact(`key=${SECRET}`)).toBe('key=[REDACTED]');
   });

@@ -2,6 +2,9 @@
 // redaction rule: no credential appears in any message, stack, cause, toString or JSON of a
 // thrown value.
 
+/** A request URL as errors show it: normalised as a Request would (a plain request's url is not), no query. */
+export const shown = (url: string) => new URL(url).href.split('?')[0]!;
+
 export type NetworkErrorKind = 'timeout' | 'network' | 'redirect' | 'response-too-large' | 'unsafe-integer';
 
 export class ClientNetworkError extends Error {
@@ -55,7 +58,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
   // message with it. A long one is replaced wherever it occurs.
   const list = secrets
-    .filter((s) => s !== '')
+    .filter((s) => s)
     .sort((a, b) => b.length - a.length)
     .map((secret) => (secret.length >= SHORT_SECRET ? secret : RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g')));
   return (value) => {
@@ -86,8 +89,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
             descriptor = { value: descriptor.get.call(value), writable: true, enumerable: descriptor.enumerable, configurable: true };
           } catch {}
         }
-        const { value: inner, get, set } = descriptor;
-        if (get || set) changed = true;
+        const { value: inner } = descriptor;
+        // An accessor's descriptor has no value.
+        if (!('value' in descriptor)) changed = true;
         else {
           const clean = copy(inner, depth + 1);
           // A key can hold a secret too (an object of headers keyed by value, a parsed echo).

@@ -1,8 +1,9 @@
-export { type Auth, type AuthHeader, authHeader } from './auth.js';
+export { type Auth, type AuthHeader, authHeader, type BasicAuth, basicAuth, type HeaderAuth, headerAuth } from './auth.js';
 export { assertSafeBaseUrl, resolveBaseUrl } from './base-url.js';
 export {
   type CommonClientOptions,
   type CoreClientOptions,
+  coreClient,
   createCoreClient,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,

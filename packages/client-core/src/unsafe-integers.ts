@@ -3,17 +3,18 @@
 // silently. A (sections 2.1, 4.1) types its ids int64 and D (section 2.4) its ids as integers
 // without a bound, so the clients of those two pass `unsafeIntegers(rule)` to createCoreClient
 // (its `integers` option); B's and C's answers hold only bounded integers (int32, or ranges within
-// 200 to 600), and leaving this module out spares their bundles its ~0.55 kB min+gz (which puts A's
-// and D's clients over the 2048 B target of tools/client-bench). Its own module: a bundle whose
+// 200 to 600), and leaving this module out spares their bundles its ~0.54 kB min+gz (which puts A's
+// and D's clients over the 2048 B target of tools/client-bench: +2587 B and +2484 B, 2026-11-28). Its own module: a bundle whose
 // client does not pass it contains none of it.
 //
 // Cost: an ordinary answer costs a look at one character in 16 of its text, for a run of 16 digits
 // (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text read
-// token by token (one regular expression; strings walked by hand), once, to find the first such
+// token by token (one regular expression; strings walked by hand: a regular expression that
+// matches a whole string of 16 MiB, escapes and all, overflows V8's backtracking stack), once, to find the first such
 // literal and its JSON pointer. The text is already bounded by maxResponseBytes and
 // valid JSON (JSON.parse accepted it first); the pass keeps one entry per open container, and the
-// message shows at most MAX_DEPTH levels of the pointer and MAX_SHOWN characters of each part.
-import { ClientNetworkError } from './errors.js';
+// message shows at most SHOWN levels of the pointer and SHOWN characters of each part.
+import { ClientNetworkError, shown } from './errors.js';
 
 /**
  * What createCoreClient calls with each JSON answer's text once JSON.parse has accepted it: throws
@@ -22,14 +23,11 @@ import { ClientNetworkError } from './errors.js';
  */
 export type IntegerCheck = (text: string, request: { method: string; url: string }) => void;
 
-/** Levels of a JSON pointer shown; a deeper value is shown under its 64th level's pointer and `/…`. */
-const MAX_DEPTH = 64;
-/** Characters of a key or a literal shown, then `…`. */
-const MAX_SHOWN = 64;
-const cut = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
-/** The tokens the pass reads: a number (or a letter of true, false, null: not an integer, so skipped), a quote, a bracket, a comma. */
-const TOKEN = /[-+\d.eE]+|["[\]{},]/g;
-const COLON = /\s*:/y;
+/** Levels of a JSON pointer shown (a deeper value is shown under its 64th level's pointer and `/…`), and characters of a key or a literal, then `…`. */
+const SHOWN = 64;
+const cut = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text);
+/** The tokens the pass reads: a number (or a letter of true, false, null: not an integer, so skipped), a quote, a bracket, a comma, a colon. */
+const TOKEN = /[-+\d.eE]+|["[\]{},:]/g;
 
 /**
  * The check for an interface whose answers may carry integers beyond 2^53 - 1; `rule` says where
@@ -44,10 +42,8 @@ export const unsafeIntegers =
         new ClientNetworkError(
           'unsafe-integer',
           method,
-          // As every ClientNetworkError shows it: normalised, without the query.
-          new URL(url).href.split('?')[0]!,
-          `answered ${cut(digits)} at "${pointer}": beyond 2^53-1, which a JavaScript number cannot hold exactly; ${rule}. ` +
-            "Read the error's text (the body as sent) with an exact JSON parser, or call with parseAs: 'text' (the client's README)",
+          shown(url),
+          `answered ${cut(digits)} at "${pointer}": beyond 2^53-1, not exact as a JavaScript number; ${rule}. Read error.text with an exact JSON parser, or use parseAs: 'text'`,
         ),
         { pointer, digits, text },
       );
@@ -76,14 +72,16 @@ export function hasDigitRun(text: string): boolean {
 
 /**
  * The JSON pointer (RFC 6901) and the digits of the first integer literal (no fraction, no
- * exponent) beyond 2^53 - 1 in magnitude in a valid JSON text (the pointer bounded: MAX_DEPTH levels
- * of MAX_SHOWN characters); undefined when there is none. One pass over the text's tokens, no
+ * exponent) beyond 2^53 - 1 in magnitude in a valid JSON text (the pointer bounded: SHOWN levels
+ * of SHOWN characters); undefined when there is none. One pass over the text's tokens, no
  * recursion, and only when it has a run of 16 digits. The sandbox holds request bodies to it too.
  */
 export function firstUnsafeInteger(text: string): [pointer: string, digits: string] | undefined {
   if (!hasDigitRun(text)) return;
   // Per open container, where the pass is in it: an array's index, an object's current key.
   const path: (number | string)[] = [];
+  // The last string read: a key when a colon follows it.
+  let string = '';
   TOKEN.lastIndex = 0;
   for (let match; (match = TOKEN.exec(text)); ) {
     const [token] = match;
@@ -92,19 +90,18 @@ export function firstUnsafeInteger(text: string): [pointer: string, digits: stri
       let i = match.index;
       // Bounded by the text's end too: a string left open (never in valid JSON) must not hang.
       while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
-      // A string followed by a colon is a key.
-      TOKEN.lastIndex = COLON.lastIndex = i + 1;
-      if (COLON.test(text)) path[last] = JSON.parse(text.slice(match.index, i + 1));
-    } else if (token === '[' || token === '{') path.push(0);
-    else if (token === ']' || token === '}') path.pop();
+      string = text.slice(match.index, (TOKEN.lastIndex = i + 1));
+    } else if (token === ':') path[last] = JSON.parse(string);
+    else if ('[{'.includes(token)) path.push(0);
+    else if (']}'.includes(token)) path.pop();
     else if (token === ',') typeof path[last] === 'number' && path[last]++;
     else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
-      // At most MAX_DEPTH levels and MAX_SHOWN characters of each: the message stays bounded.
+      // At most SHOWN levels and SHOWN characters of each: the message stays bounded.
       const pointer = path
-        .slice(0, MAX_DEPTH)
+        .slice(0, SHOWN)
         .map((segment) => `/${cut(String(segment)).replaceAll('~', '~0').replaceAll('/', '~1')}`)
         .join('');
-      return [path.length > MAX_DEPTH ? `${pointer}/…` : pointer, token];
+      return [path.length > SHOWN ? `${pointer}/…` : pointer, token];
     }
   }
   return undefined;

@@ -43,6 +43,56 @@ describe('mediaType', () => {
       createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType: mediaType as GatewayMediaType }),
     ).toThrow(TypeError);
   });
+
+  // The check as first written (RFC 9110 parameters spelt out in full), kept here to show that the
+  // shorter one in client.ts accepts exactly what it accepted.
+  const FIRST = new RegExp(
+    `^(?!application/vnd\\.vendor\\.)(?:application/json|application/vnd\\.[a-z0-9][a-z0-9!#$&^_.+-]{0,106}\\.gateway\\.v1\\+json)` +
+      /(?:[ \t]*;[ \t]*[\w!#$%&'*+.^`|~-]+=(?:[\w!#$%&'*+.^`|~-]+|"(?:[\t !#-[\]-~]|\\[\t -~])*"))*/.source +
+      '$',
+    'i',
+  );
+  const accepts = (mediaType: string) => {
+    try {
+      createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType: mediaType as GatewayMediaType });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('accepts exactly what the first, longer check accepted: every combination of types and parameter parts', () => {
+    const types = ['application/json', 'APPLICATION/Json', 'application/vnd.acme.gateway.v1+json', 'application/vnd.vendor.gateway.v1+json', 'application/vnd.vendorx.gateway.v1+json', 'text/plain'];
+    const spaces = ['', ' ', '\t', ' \t ', '\n', '\r\n'];
+    const names = ['charset', 'q', '', 'a b', 'a"b', 'é', "x!#$%&'*+.^_`|~-9"];
+    const values = ['utf-8', '"utf-8"', '""', '"a\\"b"', '"a\\', '"a', '"\t a"', '"\r"', '"\\\t"', '"\\\x7f"', '"é"', 'é', 'a;b', 'a b', '', '"a"b"', '"]["', '"a\\"', '"\\\\"', '"\\"'];
+    let count = 0;
+    for (const type of types) {
+      expect(accepts(type)).toBe(FIRST.test(type));
+      for (const before of spaces)
+        for (const after of spaces)
+          for (const name of names)
+            for (const value of values) {
+              for (const mediaType of [`${type}${before};${after}${name}=${value}`, `${type};${before}${name}=${value};${after}${name}=${value}`]) {
+                count++;
+                expect(accepts(mediaType), mediaType).toBe(FIRST.test(mediaType));
+              }
+            }
+    }
+    expect(count).toBeGreaterThan(20_000);
+  });
+
+  it('accepts exactly what the first, longer check accepted: random texts over the characters that matter', () => {
+    const alphabet = [...' \t;="\\é\x7f\r!#~[]ab-9+.', ';charset=', ';q="', '\\"', '"x"'];
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      let tail = '';
+      for (let n = Math.floor(next() * 10); n > 0; n--) tail += alphabet[Math.floor(next() * alphabet.length)];
+      const mediaType = `${next() < 0.5 ? 'application/json' : 'application/vnd.acme.gateway.v1+json'}${tail}`;
+      expect(accepts(mediaType), mediaType).toBe(FIRST.test(mediaType));
+    }
+  });
 });
 
 describe('the vendor media type', () => {

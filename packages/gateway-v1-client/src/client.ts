@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 import type { GatewayPaths } from './paths.js';
 
@@ -28,29 +28,31 @@ export interface GatewayClientOptions extends CommonClientOptions {
 export type GatewayClient = StrictClient<GatewayPaths>;
 
 // RFC 9110 (section 8.3.1): parameters after the type, `; name=value`, the value a token or a
-// quoted-string.
-const PARAMETERS = /(?:[ \t]*;[ \t]*[\w!#$%&'*+.^`|~-]+=(?:[\w!#$%&'*+.^`|~-]+|"(?:[\t !#-[\]-~]|\\[\t -~])*"))*/;
-// The contract keys the vendor type with a placeholder token (x-vendor-token), never a type to send.
+// quoted-string. The contract keys the vendor type with a placeholder token (x-vendor-token), never a type to send.
+const TOKEN = "[\\w!#$%&'*+.^`|~-]+";
 const MEDIA_TYPE = new RegExp(
-  `^(?!application/vnd\\.${VENDOR_TOKEN_PLACEHOLDER}\\.)(?:application/json|${VENDOR_MEDIA_TYPE.source.slice(1, -1)})${PARAMETERS.source}$`,
+  `^(?!application/vnd\\.${VENDOR_TOKEN_PLACEHOLDER}\\.)(?:application/json|${VENDOR_MEDIA_TYPE.source.slice(1, -1)})(?:[ \t]*;[ \t]*${TOKEN}=(?:${TOKEN}|"(?:[\t !#-[\\]-~]|\\\\[\t -~])*"))*$`,
   'i',
 );
 
 // Sections 2.1 and 4.1: message ids are int64, beyond what a number holds exactly.
-const INTEGERS = /* @__PURE__ */ unsafeIntegers("the contract types A's ids int64 (sections 2.1, 4.1)");
+const INTEGERS = /* @__PURE__ */ unsafeIntegers("A's ids are int64 (sections 2.1, 4.1)");
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
   if (mediaType !== 'json' && !MEDIA_TYPE.test(mediaType)) {
-    throw new TypeError("mediaType must be 'json' or application/vnd.<vendor>.gateway.v1+json with your vendor's token (RFC 6838), optionally with parameters");
+    throw new TypeError("mediaType must be 'json' or application/vnd.<your vendor>.gateway.v1+json (RFC 6838), optionally with parameters");
   }
   // As openapi-fetch's application/json, the configured type goes on every request with a body and
   // gives way to a Content-Type the caller chose for one call (application/json included).
-  return createCoreClient<GatewayPaths>({
-    ...common,
-    basePath: BASE_PATH,
-    auth: { type: 'basic', username, password },
-    integers: INTEGERS,
-    ...(mediaType !== 'json' && { bodyType: mediaType }),
-  });
+  return coreClient<GatewayPaths, BasicAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      auth: { type: 'basic', username, password },
+      integers: INTEGERS,
+      ...(mediaType !== 'json' && { bodyType: mediaType }),
+    },
+    basicAuth,
+  );
 }

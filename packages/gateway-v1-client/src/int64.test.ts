@@ -25,8 +25,8 @@ describe('an id beyond 2^53 - 1', () => {
     expect(error).toBeInstanceOf(ClientNetworkError);
     expect(error).toMatchObject({ kind: 'unsafe-integer', method: 'POST', url: `${server.url}/rest/gateway/messages`, pointer: '/0', digits: '12345678901234567895' });
     expect((error as ClientNetworkError).message).toBe(
-      `POST ${server.url}/rest/gateway/messages answered 12345678901234567895 at "/0": beyond 2^53-1, which a JavaScript number cannot hold exactly; ` +
-        "the contract types A's ids int64 (sections 2.1, 4.1). Read the error's text (the body as sent) with an exact JSON parser, or call with parseAs: 'text' (the client's README)",
+      `POST ${server.url}/rest/gateway/messages answered 12345678901234567895 at "/0": beyond 2^53-1, not exact as a JavaScript number; ` +
+        "A's ids are int64 (sections 2.1, 4.1). Read error.text with an exact JSON parser, or use parseAs: 'text'",
     );
     // The answer as sent, so that the created message's id is not lost (a POST must not be repeated).
     expect((error as ClientNetworkError).text).toBe('[12345678901234567895]');

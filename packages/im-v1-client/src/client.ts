@@ -1,9 +1,11 @@
 import {
   type CommonClientOptions,
+  coreClient,
+  type HeaderAuth,
+  headerAuth,
   type RetryOptions,
-  type StrictClient,
-  createCoreClient,
   retryPolicy,
+  type StrictClient,
 } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/im-v1-types';
 import { API_KEY_HEADER, BASE_PATH, RETRY_AFTER } from './contract.js';
@@ -25,10 +27,13 @@ export type ImClient = StrictClient<paths>;
 
 export function createImClient(options: ImClientOptions): ImClient {
   const { apiKey, retry, ...common } = options;
-  return createCoreClient<paths>({
-    ...common,
-    basePath: BASE_PATH,
-    auth: { type: 'header', name: API_KEY_HEADER, value: apiKey },
-    retry: retryPolicy(retry, RETRY_AFTER),
-  });
+  return coreClient<paths, HeaderAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      auth: { type: 'header', name: API_KEY_HEADER, value: apiKey },
+      retry: retryPolicy(retry, RETRY_AFTER),
+    },
+    headerAuth,
+  );
 }

@@ -1,4 +1,4 @@
-import { type CommonClientOptions, type StrictClient, createCoreClient } from '@messaging-contracts/client-core';
+import { type CommonClientOptions, coreClient, type HeaderAuth, headerAuth, type StrictClient } from '@messaging-contracts/client-core';
 import { API_KEY_HEADER, BASE_PATH } from './contract.js';
 import type { SmsPaths } from './paths.js';
 
@@ -19,9 +19,12 @@ export type SmsClient = StrictClient<SmsPaths>;
 
 export function createSmsClient(options: SmsClientOptions): SmsClient {
   const { apiKey, ...common } = options;
-  return createCoreClient<SmsPaths>({
-    ...common,
-    basePath: BASE_PATH,
-    auth: { type: 'header', name: API_KEY_HEADER, value: apiKey },
-  });
+  return coreClient<SmsPaths, HeaderAuth>(
+    {
+      ...common,
+      basePath: BASE_PATH,
+      auth: { type: 'header', name: API_KEY_HEADER, value: apiKey },
+    },
+    headerAuth,
+  );
 }
