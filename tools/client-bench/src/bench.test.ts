@@ -201,6 +201,18 @@ describe('size and cold import', () => {
     }
   });
 
+  it('withoutIntegerCheck bundles A and D without unsafe-integers.ts, smaller, and leaves B and C as they are', async () => {
+    for (const client of CLIENTS) {
+      const full = await bundle(client);
+      const without = await bundle(client, { withoutIntegerCheck: true });
+      const checked = full.kept.some((input) => input.endsWith('client-core/dist/unsafe-integers.js'));
+      if (checked) {
+        expect(without.size.gzipped, client.name).toBeLessThan(full.size.gzipped - 300);
+        expect(without.size.minified, client.name).toBeLessThan(full.size.minified);
+      } else expect(without.size, client.name).toEqual(full.size);
+    }
+  });
+
   it('imports a package in a fresh process, and fails loudly on a missing one', () => {
     const sample = importOnce(OPENAPI_FETCH.specifier);
     expect(Number.isFinite(sample.importMs) && sample.importMs > 0).toBe(true);

@@ -152,6 +152,8 @@ function throughputTable(samples: Samples): string[] {
 async function main(): Promise<void> {
   const out = (line = '') => process.stdout.write(`${line}\n`);
   const checks: { ok: boolean; text: string }[] = [];
+  /** INFO lines printed after the checks. */
+  const notes: string[] = [];
   const mix = loadMix();
 
   out(
@@ -229,6 +231,16 @@ async function main(): Promise<void> {
       checks.push({ ok: delta <= SIZE_LIMIT, text: `${name} min+gz ≤ openapi-fetch + ${SIZE_LIMIT} B: +${delta} B` });
     }
   }
+  // What A's and D's int64 check (client-core's unsafe-integers.ts) weighs in their bundles.
+  for (const target of CLIENTS) {
+    const without = await bundleSize(target, { withoutIntegerCheck: true });
+    const size = sizes.find(([name]) => name === target.name)![1];
+    if (without.gzipped !== size.gzipped) {
+      const note = `${target.name} without its int64 check: +${without.gzipped - base.gzipped} B over openapi-fetch (the check: ${size.gzipped - without.gzipped} B)`;
+      out(`  ${note}`);
+      notes.push(note);
+    }
+  }
   // Opting in to contract validation (@messaging-contracts/validators): the client, withValidation
   // and its interface's validators in one bundle. The clients never import the package, so the
   // sizes above are what users who do not opt in ship.
@@ -266,6 +278,7 @@ async function main(): Promise<void> {
   const toRaw = (top: ContenderId) =>
     modes.map((m) => `${fixed(pairedRatio(samples[m.name]!.rps[top], samples[m.name]!.rps.a), 3)} ${m.name}`).join(', ');
   out(`  INFO  ours / raw fetch req/s: ${toRaw('c')} (openapi-fetch / raw fetch: ${toRaw('b')})`);
+  for (const note of notes) out(`  INFO  ${note}`);
   if (args.strict && checks.some((c) => !c.ok)) process.exitCode = 1;
 }
 
