@@ -120,6 +120,20 @@ describe('the types READMEs', () => {
     expect(readme).toMatch(/^## Integers of format int64$/m);
     expect(readme).toContain('2^53 − 1');
   });
+
+  // A parameter of format int64 keeps the type the bundle gives it: A's path `messageid` is a
+  // `number` (section 4.1: "number, int64"), not an `integer` as the ids of section 2.1 are.
+  it.each(withInt64)('%s names each int64 parameter with its own type', (id) => {
+    const bundle = JSON.parse(readFileSync(bundlePath(id), 'utf8'));
+    const readme = readFileSync(fileURLToPath(new URL(`../../packages/${id}-types/README.md`, import.meta.url)), 'utf8');
+    const section = readme.split(/^## Integers of format int64$/m)[1]!.split(/^## /m)[0]!;
+    const parameters = Object.values<Record<string, any>>(bundle.paths).flatMap((item) =>
+      [item, ...Object.values<Record<string, any>>(item)].flatMap((holder) => (Array.isArray(holder?.parameters) ? holder.parameters : [])),
+    );
+    for (const parameter of parameters.filter((p) => p.schema?.format === 'int64')) {
+      expect(section, parameter.name).toContain(`\`${parameter.name}\` is \`${parameter.schema.type} (int64)\``);
+    }
+  });
 });
 
 // A webhook response without `content` (the document shows no body) is `content?: never` in the

@@ -127,6 +127,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /im-v1 7 C: conditions of 404 and 422 not shown/,
   })),
+  ...['401', '429', '500'].map((status) => ({
+    item: `C's receiver ${status} answer to the status callback with an unlabelled example (section 4.3 gives only its shape)`,
+    api: 'im-v1',
+    revert: (doc: Doc) => {
+      const media = doc.components.pathItems.StatusCallback.post.responses[status].content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /im-v1 4\.3 Status callback: the values of the receiver's APIError answers/,
+  })),
   ...['sms-v2', 'im-v1'].map((api) => ({
     item: `7 ${api}'s status callback "sent with sendMessage" (section 6)`,
     api,
