@@ -14,4 +14,9 @@ describe("the verifier's choices", () => {
     expect(parseDestinations('+447700900123\n').numbers).toEqual(['+447700900123']);
     expect(() => parseDestinations('447700900123\n')).toThrow(DestinationsError);
   });
+
+  it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
+    expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
+    // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json).
+  });
 });

@@ -321,6 +321,26 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).every((c) => c.check === 'content-type')).toBe(true);
   });
 
+  it("B and C send Accept: application/json (sections 4.2, 4.3): answering problem+json fails there", async () => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1/message') && answer.status === 202 ? { ...answer, headers: { ...answer.headers, 'content-type': 'application/problem+json' } } : answer) },
+      { apis: ['im-v1'] },
+    );
+    expect(failed(report, 'content-type', 'im-v1.sendMessage')[0]).toMatchObject({ message: 'content-type application/problem+json, expected application/json' });
+  });
+
+  it("D's section 4.4 states no media type, only JSON (section 1): any JSON type passes there, a non-JSON one fails", async () => {
+    const answering = (type: string) =>
+      verifyBehind(
+        { rewrite: (req, answer) => (req.path.startsWith('/rest/campaign_manager/v1/') && answer.body ? { ...answer, headers: { ...answer.headers, 'content-type': type } } : answer) },
+        { apis: ['campaign-manager-v1'] },
+      );
+    expect(failures(await answering('application/problem+json')).filter((c) => c.check === 'content-type')).toEqual([]);
+    const plain = failures(await answering('text/plain')).filter((c) => c.check === 'content-type');
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain[0]!.message).toBe('content-type text/plain, expected application/json');
+  });
+
   it("a media type's parameters are not its type: B's application/json; charset=utf-8 passes", async () => {
     const report = await verifyBehind(
       { rewrite: (req, answer) => (req.path.startsWith('/rest/sms/v2/messages') ? { ...answer, headers: { ...answer.headers, 'content-type': 'Application/JSON; charset=utf-8' } } : answer) },
