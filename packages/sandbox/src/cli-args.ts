@@ -6,6 +6,7 @@ import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
+import { MIN_CONTROL_TOKEN_LENGTH } from './credentials.js';
 import { seededSecretsRefused } from './seeded-credentials.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
@@ -163,6 +164,11 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     env,
     text('credentials-file') === undefined ? {} : credentialsFileFlag(text('credentials-file')!),
   );
+  // Named by where it came from: a file's or a variable's token is not on the command line.
+  const token = secrets.values['control-token'];
+  if (token !== undefined && token.length < MIN_CONTROL_TOKEN_LENGTH) {
+    throw new UsageError(`${secrets.sources['control-token']}: the control token must be at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
+  }
   const host = text('host') ?? '127.0.0.1';
   const credentials = credentialsOption(secrets.values);
   const allowSeeded = values['allow-seeded-credentials'] === true;

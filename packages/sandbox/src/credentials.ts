@@ -20,6 +20,9 @@ export interface Credentials {
   'campaign-manager-v1': BasicCredentials;
 }
 
+/** The shortest control token taken (startSandbox's `controlToken`, `--control-token` and its other sources). */
+export const MIN_CONTROL_TOKEN_LENGTH = 16;
+
 export type CredentialsOption = { [K in keyof Credentials]?: Partial<Credentials[K]> };
 
 function secret(ids: Ids | undefined): string {

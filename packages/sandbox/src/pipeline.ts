@@ -99,7 +99,7 @@ export function createPipeline(options: PipelineOptions) {
   function unauthorized(route: Route): Answer {
     const example = responseExample(route, 401);
     if (example !== undefined) return { status: 401, body: example };
-    return problem(route.api, route, { status: 401, message: 'Missing or wrong credentials: send the HTTP Basic credentials the sandbox printed' });
+    return problem(route.api, route, { status: 401, message: 'Missing or wrong credentials: send the HTTP Basic credentials the sandbox printed at start, or a session gave (POST /__sandbox/sessions)' });
   }
 
   /** A defect of the sandbox, never of the caller: answered in the operation's shape, never crashing the process. */

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
 import { type CorsOption, createCors } from './cors.js';
-import { type Credentials, type CredentialsOption, CredentialIndex, resolveCredentials } from './credentials.js';
+import { type Credentials, type CredentialsOption, CredentialIndex, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
@@ -275,8 +275,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Always random, also in deterministic mode: a seed is no secret (a repository's test script, the
   // README's `--seed demo`), and a token derived from it would open the control API to the network.
   const beyondLoopback = !isLoopbackName(host);
-  if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < 16)) {
-    throw new TypeError('controlToken must be a string of at least 16 characters');
+  if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < MIN_CONTROL_TOKEN_LENGTH)) {
+    throw new TypeError(`controlToken must be a string of at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
   }
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`messaging-sandbox: ${message}\n`));

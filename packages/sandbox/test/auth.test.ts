@@ -40,6 +40,11 @@ describe('credentials', () => {
     },
   );
 
+  it("A's and D's 401 says where credentials come from: the start's, or a session's", async () => {
+    const answer = await fetch(`${t.sandbox.urls['gateway-v1']}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect((await answer.json()).message).toBe('Missing or wrong credentials: send the HTTP Basic credentials the sandbox printed at start, or a session gave (POST /__sandbox/sessions)');
+  });
+
   it('uses the credentials it was given, and accepts the Basic scheme name in any case', async () => {
     expect(t.sandbox.credentials['gateway-v1']).toEqual({ username: 'gw', password: 'gw-secret' });
     const answer = await fetch(`${t.sandbox.urls['gateway-v1']}/messages/1`, { headers: { authorization: basic('gw', 'gw-secret').replace('Basic', 'bAsIc') } });

@@ -133,6 +133,9 @@ describe('messaging-sandbox CLI', () => {
     const url = /messaging sandbox on (http:\/\/\S+)/.exec(io.out())![1]!;
     expect((await fetch(`${url}/__sandbox/`)).status).toBe(401);
     expect((await fetch(`${url}/__sandbox/`, { headers: { 'x-sandbox-control-token': token } })).status).toBe(200);
+    // The banner's curl lines carry the token, so pasted as printed they are not answered 401.
+    for (const line of io.out().split('\n').filter((l) => l.includes('curl -X'))) expect(line).toContain(`-H 'x-sandbox-control-token: ${token}'`);
+    expect(io.out().split('\n').filter((l) => l.includes('curl -X'))).toHaveLength(2);
     child.kill('SIGINT');
     expect(await exitCode(io)).toBe(0);
   }, 20_000);

@@ -94,6 +94,11 @@ describe('--credentials-file', () => {
     }
     expect(() => parsed(['--credentials-file', join(dir, 'absent.json')])).toThrow(/^--credentials-file: cannot read .*absent\.json: ENOENT/);
   });
+  it('a control token too short is refused naming where it came from, never the token', () => {
+    expect(() => parsed(['--credentials-file', file('{"controlToken": "short-secret"}')])).toThrow(/^--credentials-file: the control token must be at least 16 characters$/);
+    expect(() => parsed([], { MESSAGING_SANDBOX_CONTROL_TOKEN: 'short-secret' })).toThrow(/^MESSAGING_SANDBOX_CONTROL_TOKEN: the control token must be at least 16 characters$/);
+    expect(() => parsed(['--control-token', 'short-secret'])).toThrow(/^--control-token: the control token must be at least 16 characters$/);
+  });
 });
 
 describe('the CLI started with the environment and with a file', () => {
