@@ -45,9 +45,27 @@ export function reportOf(error: unknown): Report | undefined {
 export class Recorder {
   readonly checks: CheckResult[] = [];
   readonly notes: string[] = [];
+  /** Checks added while held (hold()): neither recorded nor printed until take() hands them back. */
+  private held: CheckResult[] | undefined;
   constructor(private readonly print: (line: string) => void) {}
 
+  /** Keeps the next checks aside (a phase whose results may turn out to mean something else). */
+  hold(): void {
+    this.held = [];
+  }
+
+  /** Ends hold(): the checks kept aside, for the caller to add() or drop. */
+  take(): CheckResult[] {
+    const held = this.held ?? [];
+    this.held = undefined;
+    return held;
+  }
+
   add(result: CheckResult): void {
+    if (this.held) {
+      this.held.push(result);
+      return;
+    }
     this.checks.push(result);
     if (!result.passed) {
       this.print(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);

@@ -253,6 +253,8 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
   try {
     // A callback is checked when the operation that triggers it (B's and C's sendMessage) is verified.
     const callbackApis = apis.filter((api) => has(`${api}.sendMessage`));
+    /** The interfaces whose every valid request was refused 401 or 403: the credentials given are wrong. */
+    const refusedCredentials = new Set<ApiId>();
     listener = await startCallbackListener(options, callbackApis, recorder, print);
     for (const api of apis) {
       const phase = async (name: string, run: () => Promise<void>) => {
@@ -270,11 +272,22 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
       const generatedOf = (op: Operation, count: number, salt: number) =>
         op.bodySchema ? generateValid(op.bodySchema, { document, now }, count, seed * 7919 + salt, accepts(op)) : [];
 
+      // The statuses of the positive phase: every one a 401 or 403 means the credentials given were refused.
+      const positive: number[] = [];
+      const sent = async (...args: Parameters<typeof exchange>) => {
+        const answer = await exchange(...args);
+        if (answer) positive.push(answer.status);
+        return answer;
+      };
+      let credentialsRefusedHere = false;
       await phase('positive (documented examples, generated bodies)', async () => {
+        // Held until the phase ends: if every answer was 401 or 403, they say one thing, below.
+        recorder.hold();
+        try {
         for (const [index, op] of operations.entries()) {
           if (DESTRUCTIVE(op) || BY_ID(op)) continue; // the workflows call them, with ids they created
           if (!op.bodySchema) {
-            await exchange(op, {}, 'no body', 'documented');
+            await sent(op, {}, 'no body', 'documented');
             continue;
           }
           // An example in one of several forms the contract takes (forms.ts; C's delivery attempts,
@@ -283,15 +296,28 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
           formAnswers.set(op.name, answers);
           for (const [i, example] of examplesOf(op, now).entries()) {
             const forms = formsUsed(document, op.bodySchema, example);
-            const answer = await exchange(op, { body: example }, `documented example ${i + 1}`, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
+            const answer = await sent(op, { body: example }, `documented example ${i + 1}`, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
             if (forms.length > 0 && answer) answers.record(forms, succeeded(op, answer.status));
           }
           noteRefusedForms(op, answers);
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
-            await exchange(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
+            await sent(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
         }
+        } finally {
+          const held = recorder.take();
+          // Wrong or stale credentials are no deviation from the contract: said as what they are, and
+          // this interface's other phases, which would test nothing past authentication, are left out.
+          credentialsRefusedHere = positive.length > 0 && positive.every((status) => status === 401 || status === 403);
+          if (credentialsRefusedHere) {
+            recorder.add({ check: 'credentials-accepted', section: '5', operation: api, subject: 'the credentials given', passed: false, message: credentialsRefused(api, positive) });
+          } else for (const result of held) recorder.add(result);
+        }
       });
+      if (credentialsRefusedHere) {
+        refusedCredentials.add(api);
+        continue;
+      }
 
       await phase('boundaries (section 8)', async () => {
         for (const [index, op] of operations.entries()) {
@@ -390,7 +416,8 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
     if (listener) {
       clock = await targetNow(scope, () => {});
-      await verifyCallbacks(listener, options, callbackApis, recorder, exchange, scope, print, clock, (op) => acceptedExample(op, clock));
+      const apisWithCallbacks = callbackApis.filter((api) => !refusedCredentials.has(api));
+      await verifyCallbacks(listener, options, apisWithCallbacks, recorder, exchange, scope, print, clock, (op) => acceptedExample(op, clock));
     }
   } finally {
     // The scope's callback addresses as they were (the receiver closes next), however the run ended.
@@ -414,4 +441,14 @@ function workflowInputs(
     if (step) inputs[name] = examplesOf(findOperation(api, step.operationId), now)[0];
   }
   return inputs;
+}
+
+/** Why an interface's checks stopped at its credentials: the statuses, and where the credentials come from. */
+function credentialsRefused(api: ApiId, statuses: number[]): string {
+  const sources = CREDENTIAL_SOURCES.filter((source) => source.api === api);
+  const counts = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length} × ${status}`).join(', ');
+  return (
+    `every valid request was refused (${counts}): the deployment does not take the credentials given for ${api}; ` +
+    `check ${sources.map((source) => `--${source.flag} (${source.env})`).join(' and ')}. Its other checks were not run`
+  );
 }

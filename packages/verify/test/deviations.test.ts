@@ -321,6 +321,30 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).every((c) => c.check === 'content-type')).toBe(true);
   });
 
+  it('wrong credentials are said as such (section 5), not as contract failures, and that interface checks nothing further', async () => {
+    const report = await verify({
+      baseUrl: sandbox.url,
+      credentials: { ...sandbox.credentials, 'im-v1': { apiKey: 'a-stale-im-key' } },
+      sandboxControl: true,
+      callbackTimeoutMs: 1000,
+      apis: ['im-v1', 'sms-v2'],
+    });
+    expect(failures(report)).toEqual([
+      {
+        check: 'credentials-accepted',
+        section: '5',
+        operation: 'im-v1',
+        subject: 'the credentials given',
+        passed: false,
+        message: expect.stringMatching(/^every valid request was refused \(\d+ × 401\): the deployment does not take the credentials given for im-v1; check --im-api-key \(IM_V1_API_KEY\)\. Its other checks were not run$/),
+      },
+    ]);
+    // B, with its right key, was verified in full, its callbacks too; C's checks stopped at the credentials.
+    expect(report.checks.filter((c) => c.operation.startsWith('im-v1')).map((c) => c.check)).toEqual(['credentials-accepted']);
+    expect(report.checks.some((c) => c.operation.startsWith('sms-v2') && c.check === 'callback-received' && c.passed)).toBe(true);
+    expect(JSON.stringify(report)).not.toContain('a-stale-im-key');
+  });
+
   it("B and C send Accept: application/json (sections 4.2, 4.3): answering problem+json fails there", async () => {
     const report = await verifyBehind(
       { rewrite: (req, answer) => (req.path.startsWith('/rest/im/v1/message') && answer.status === 202 ? { ...answer, headers: { ...answer.headers, 'content-type': 'application/problem+json' } } : answer) },
