@@ -1,6 +1,6 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { parseArgs } from 'node:util';
-import { type SecretFlag, SECRET_FLAGS, credentialsOption, envName, givenSecrets, readCredentialsFile } from './cli-secrets.js';
+import { type SecretFlag, SECRET_FLAGS, credentialsFileWarning, credentialsOption, envName, givenSecrets, readCredentialsFile } from './cli-secrets.js';
 import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
@@ -32,6 +32,8 @@ export type CliOptions = SandboxOptions & {
     command?: string[];
     /** Where each credential or the control token given came from (a flag, a variable, the file), for the banner to name instead of the value. */
     secretSources: Partial<Record<SecretFlag, string>>;
+    /** Printed on stderr at start (a credentials file others can read). */
+    warnings: string[];
   };
 };
 
@@ -159,6 +161,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const storeCap = integer('store-cap', text('store-cap'), 1, 10_000_000);
   const maxSessions = integer('max-sessions', text('max-sessions'), 1, 10_000);
   const idleSeconds = integer('session-idle-seconds', text('session-idle-seconds'), 1, 7 * 24 * 3600);
+  const credentialsFile = text('credentials-file');
   const secrets = givenSecrets(
     Object.fromEntries(Object.keys(SECRET_FLAGS).map((flag) => [flag, text(flag)])),
     env,
@@ -180,7 +183,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     );
   }
   return {
-    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }), secretSources: secrets.sources },
+    cli: { outliveParent: values['outlive-parent'] === true, ...(command && { command }), secretSources: secrets.sources, warnings: credentialsFile === undefined ? [] : [credentialsFileWarning(credentialsFile)].filter((w) => w !== undefined) },
     port: integer('port', text('port'), 0, 65535) ?? 4010,
     host,
     ...(text('seed') !== undefined && { seed: text('seed')! }),

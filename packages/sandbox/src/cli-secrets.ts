@@ -3,6 +3,7 @@
 // and the control token"). A flag wins over the environment, which wins over the file. No error
 // here quotes a value: it names the place and the rule.
 import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
+import { statSync } from 'node:fs';
 import type { CredentialsOption } from './credentials.js';
 import { jsonSyntaxError, readTextFile } from './file-errors.js';
 
@@ -68,6 +69,17 @@ export function readCredentialsFile(file: string): Partial<Record<SecretFlag, st
     found[flag] = value;
   }
   return found;
+}
+
+/**
+ * A warning when the credentials file can be read by users other than its owner (any of the
+ * group's or others' permission bits, as ssh says of a private key): the README writes it with
+ * `umask 077`. None for what is no regular file (a pipe) or on a system without POSIX modes.
+ */
+export function credentialsFileWarning(file: string): string | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || process.platform === 'win32' || (stat.mode & 0o077) === 0) return undefined;
+  return `--credentials-file: ${file} can be read by other users (mode ${(stat.mode & 0o777).toString(8)}): chmod 600 it`;
 }
 
 /** Each credential and the control token as given, and where from (`--sms-api-key`, `MESSAGING_SANDBOX_SMS_API_KEY`, `--credentials-file`). */

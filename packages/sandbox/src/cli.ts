@@ -67,6 +67,7 @@ async function main() {
   // Started directly, it keeps the usual behaviour of a server: a shell that started it in the
   // background may exit (a CI step whose later steps use it).
   if (process.env.npm_command === 'exec' && !options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
+  for (const warning of options.cli.warnings) process.stderr.write(`messaging-sandbox: warning: ${warning}\n`);
   const c = sandbox.credentials;
   // A secret the user gave (password, API key, control token) is not printed back (a CI log keeps
   // what the banner says), only where it came from; a generated one is printed, as that is how the

@@ -2,7 +2,7 @@
 // token"): a flag's value is in the process's command line, which any local user reads in `ps`;
 // the environment (MESSAGING_SANDBOX_*) and a credentials file are not.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,14 @@ describe('--credentials-file', () => {
     }
     expect(() => parsed(['--credentials-file', join(dir, 'absent.json')])).toThrow(/^--credentials-file: cannot read .*absent\.json: ENOENT/);
   });
+  it('warns when other users can read the file (the README writes it with umask 077), never when only its owner can', () => {
+    const open = file(JSON.stringify({ 'sms-v2': { apiKey: 'sms-secret-in-warning' } }));
+    chmodSync(open, 0o644);
+    expect(parsed(['--credentials-file', open]).cli.warnings).toEqual([`--credentials-file: ${open} can be read by other users (mode 644): chmod 600 it`]);
+    expect(parsed(['--credentials-file', file('{}')]).cli.warnings).toEqual([]);
+    expect(parsed([]).cli.warnings).toEqual([]);
+  });
+
   it('a control token too short is refused naming where it came from, never the token', () => {
     expect(() => parsed(['--credentials-file', file('{"controlToken": "short-secret"}')])).toThrow(/^--credentials-file: the control token must be at least 16 characters$/);
     expect(() => parsed([], { MESSAGING_SANDBOX_CONTROL_TOKEN: 'short-secret' })).toThrow(/^MESSAGING_SANDBOX_CONTROL_TOKEN: the control token must be at least 16 characters$/);
@@ -146,5 +154,10 @@ describe('the CLI started with the environment and with a file', () => {
     expect(fromFile.err).toContain('x-sandbox-control-token: <given by --credentials-file>');
     expect(fromEnv.out).toContain('authorization: <given by MESSAGING_SANDBOX_IM_API_KEY>');
     expect(fromEnv.err).toContain('x-sandbox-control-token: <given by MESSAGING_SANDBOX_CONTROL_TOKEN>');
-  }, 40_000);
+    expect(fromFile.err).not.toContain('can be read by other users');
+    // A file others can read: said on stderr, and the sandbox starts all the same.
+    chmodSync(path, 0o640);
+    const readable = await run(['--credentials-file', path], {}, async (url) => expect((await sendIm(url, SECRETS['im-v1'].apiKey)).status).toBe(202));
+    expect(readable.err).toContain(`messaging-sandbox: warning: --credentials-file: ${path} can be read by other users (mode 640): chmod 600 it`);
+  }, 60_000);
 });
