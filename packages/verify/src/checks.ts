@@ -60,7 +60,7 @@ const describeViolations = (violations: readonly { pointer: string; message: str
 /**
  * The interfaces whose answers' media type the document states: A's responses (section 4.1), and
  * B's and C's requests, which send `Accept: application/json` (sections 4.2, 4.3). D's (section 4.4)
- * is only section 1's "JSON".
+ * is only the introduction's "All request and response bodies are JSON".
  */
 const MEDIA_TYPE_STATED: ReadonlySet<ApiId> = new Set(['gateway-v1', 'sms-v2', 'im-v1']);
 
@@ -189,8 +189,8 @@ export function checkExchange(
   if (jsonDocumented && exchange.text.length > 0) {
     // Exactly a documented media type, its parameters (charset) aside, where the document states
     // it: A's responses are application/json (section 4.1), so neither problem+json nor A's vendor
-    // type will do. D's section 4.4 states none, only section 1's "bodies are JSON": there any JSON
-    // media type passes (the verifier's reading, README "Choices").
+    // type will do. D's section 4.4 states none, only the introduction's "bodies are JSON": there
+    // any JSON media type passes (the verifier's reading, README "Choices").
     const contentType = (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const types = documented.mediaTypes.map((t) => t.toLowerCase());
     const json = !MEDIA_TYPE_STATED.has(operation.api) && /^application\/([\w.-]+\+)?json$/.test(contentType);

@@ -353,7 +353,7 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failed(report, 'content-type', 'im-v1.sendMessage')[0]).toMatchObject({ message: 'content-type application/problem+json, expected application/json' });
   });
 
-  it("D's section 4.4 states no media type, only JSON (section 1): any JSON type passes there, a non-JSON one fails", async () => {
+  it("D's section 4.4 states no media type, only JSON (the introduction): any JSON type passes there, a non-JSON one fails", async () => {
     const answering = (type: string) =>
       verifyBehind(
         { rewrite: (req, answer) => (req.path.startsWith('/rest/campaign_manager/v1/') && answer.body ? { ...answer, headers: { ...answer.headers, 'content-type': type } } : answer) },
