@@ -165,7 +165,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const secrets = givenSecrets(
     Object.fromEntries(Object.keys(SECRET_FLAGS).map((flag) => [flag, text(flag)])),
     env,
-    text('credentials-file') === undefined ? {} : credentialsFileFlag(text('credentials-file')!),
+    credentialsFile === undefined ? {} : credentialsFileFlag(credentialsFile),
   );
   // Named by where it came from: a file's or a variable's token is not on the command line.
   const token = secrets.values['control-token'];

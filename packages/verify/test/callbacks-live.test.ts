@@ -17,6 +17,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Posts a C status callback body (JSON text) to a receiver's `/im/status`, as a service would; resolves to the answer's status. */
+const postImStatus = (base: string, body: string) => fetch(`${base}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.status);
+
 /**
  * A verify run of C against a stand-in for a real service, whose receiver listens on `port` (the
  * callback URL http://127.0.0.1:<port>/hooks): each message it accepts is passed to `onMessage`,
@@ -50,9 +53,7 @@ describe('--listen and --callback-url against a service that sends callbacks on 
     // A stand-in for a real service: every accepted C message is followed by its status callback.
     const report = await verifyAgainstService(port, 5000, (id) => {
       setTimeout(() => {
-        fetch(`${callbackUrl}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status: 'sent', detail: 'Sent' }) }).catch(
-          () => {}, // after the run, nobody listens
-        );
+        postImStatus(callbackUrl, JSON.stringify({ id, status: 'sent', detail: 'Sent' })).catch(() => {}); // after the run, nobody listens
       }, 50);
     });
     const callbackChecks = report.checks.filter((c) => c.check.startsWith('callback-')).map((c) => `${c.check} ${c.passed}`);
@@ -70,8 +71,7 @@ describe('the callback listener is bounded', () => {
   it(`records at most ${MAX_ARRIVALS} callbacks and counts the rest (anyone can post to a tunnel's address)`, async () => {
     const listener = await CallbackListener.start(0);
     try {
-      const post = () =>
-        fetch(`${listener.url}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: randomUUID(), status: 'sent' }) }).then((r) => r.status);
+      const post = () => postImStatus(listener.url, JSON.stringify({ id: randomUUID(), status: 'sent' }));
       const statuses: number[] = [];
       for (let batch = 0; batch < 21; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, post))));
       expect(statuses.every((status) => status === 200)).toBe(true); // every one is still answered
@@ -87,7 +87,7 @@ describe('a callback the receiver refuses is a failure naming why, never a pass 
   it('past the cap too: a flood of 1000 callbacks first, then every message gets an oversized one (413)', async () => {
     const port = await freePort();
     const callbackUrl = `http://127.0.0.1:${port}/hooks`;
-    const post = (body: string) => fetch(`${callbackUrl}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => {});
+    const post = (body: string) => postImStatus(callbackUrl, body).catch(() => {});
     let flooded: Promise<unknown> | undefined;
     const report = await verifyAgainstService(port, 2000, (id) => {
       // Anyone can post to a tunnel's address: 1000 valid callbacks of no message of the run fill the record.
@@ -111,8 +111,7 @@ describe('a callback the receiver refuses is a failure naming why, never a pass 
   it('a flood past the cap cannot hide the callback the run awaits', async () => {
     const listener = await CallbackListener.start(0);
     try {
-      const post = (id: string, status = 'sent') =>
-        fetch(`${listener.url}/im/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, status }) }).then((r) => r.status);
+      const post = (id: string, status = 'sent') => postImStatus(listener.url, JSON.stringify({ id, status }));
       const awaited = randomUUID();
       listener.await('imStatus', awaited);
       for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({ length: 50 }, () => post(randomUUID())));
