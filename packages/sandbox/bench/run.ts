@@ -1,6 +1,7 @@
 // pnpm bench for the sandbox: one POST per interface at concurrency 32 against the sandbox and,
 // side by side in the same run, against a bare node:http server that parses the same JSON and
-// answers a fixed body (the floor). Then the sandbox's RSS after many created messages, against
+// answers a fixed body (the floor), and against that server writing its answers together at the
+// end of the event loop's turn as the sandbox does (the floor of the same write pattern). Then the sandbox's RSS after many created messages, against
 // this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
 // BENCH_SECONDS (default 4 per run) and BENCH_MESSAGES (default 200000; 1000000 for the full
 // memory run) tune it. Each table also prints each server's CPU time per request (/proc), which a
@@ -26,7 +27,7 @@ const RSS_BOUND_MB = 256;
 
 type Started = { child: ChildProcess; port: number; credentials?: any };
 
-function start(mode: 'bare' | 'sandbox'): Promise<Started> {
+function start(mode: 'bare' | 'batched' | 'sandbox'): Promise<Started> {
   const child = fork(fileURLToPath(new URL('./server.js', import.meta.url)), [mode], { execArgv: ['--expose-gc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (message: any) => resolve({ child, port: message.port, credentials: message.credentials }));
@@ -146,14 +147,17 @@ const header = (server: string) => console.log(`${'operation'.padEnd(22)} ${COLU
 async function main() {
   const sandbox = await start('sandbox');
   const bare = await start('bare');
+  const batched = await start('batched');
   const sandboxTargets = targets(sandbox, `http://127.0.0.1:${sandbox.port}`, 'sandbox');
   const bareTargets = targets(sandbox, `http://127.0.0.1:${bare.port}`, 'bare');
+  const batchedTargets = targets(sandbox, `http://127.0.0.1:${batched.port}`, 'bare');
   console.log(`sandbox bench: one POST per interface with a session's credentials (50 sessions active), ${CONNECTIONS} connections, ${SECONDS} s per server in alternating 1 s slices (load generator in its own process)\n`);
   // Every operation on both servers first, so no row pays for compiling code the others share:
   // without it the first row (A) measured the sandbox's JIT warm-up (seen: 502 µs per request
   // there against 115 for the same operation later in the same run).
   for (const { name } of OPERATIONS) {
     await load(bareTargets[name]!, CONNECTIONS, WARM_UP_MS);
+    await load(batchedTargets[name]!, CONNECTIONS, WARM_UP_MS);
     await load(sandboxTargets[name]!, CONNECTIONS, WARM_UP_MS);
   }
   header('bare');
@@ -163,6 +167,15 @@ async function main() {
     if (!ok) failed = true;
   }
   bare.child.kill();
+  // The same bare server writing its answers as the sandbox does (together, at the end of the
+  // turn): what the sandbox's own work per request costs, without what the batching saves.
+  console.log(`\nagainst the bare server writing its answers together at the end of the event loop's turn, as the sandbox does:\n`);
+  header('batched');
+  for (const { name } of OPERATIONS) {
+    const ok = await sideBySide(name, { target: batchedTargets[name]!, pid: batched.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, 500);
+    if (!ok) failed = true;
+  }
+  batched.child.kill();
 
   if (PRISM) {
     // One Prism per interface (it serves one document), started and stopped in turn.

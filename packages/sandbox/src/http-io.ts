@@ -214,6 +214,34 @@ export function send(res: ServerResponse, answer: Answer): void {
   if (contentType !== undefined) headers.push('content-type', contentType);
   if (answer.status !== 204) headers.push('content-length', Buffer.byteLength(payload));
   if (answer.close) headers.push('connection', 'close');
+  // The head is stored now (headersSent from here on, and a bad header throws to the caller), and
+  // the answer is written at the end of this turn of the event loop, with the others answered in it.
   res.writeHead(answer.status, headers);
-  res.end(payload);
+  if (ending.push(res, payload) === 2) deferEnd(flushAnswers);
+}
+
+// Answers are written together once the event loop has read every request that arrived together
+// (setImmediate runs after its poll phase): a client waiting on several connections, such as a
+// test suite's parallel files, is then woken once for them rather than once per answer. Each such
+// wake-up is a cross-CPU interrupt the writer pays for in the kernel; written one at a time, between
+// requests of 60 to 100 µs of work, the reader is asleep again by the next answer, so it paid one
+// per request. `pnpm bench` (C, 32 connections, 2 cores): 110 µs of CPU per request answered at
+// once, 61 µs answered together; a bare node:http server 53 µs. One request alone waits one check phase.
+// Taken at load time: a test that fakes the timers (vi.useFakeTimers()) would otherwise stop the
+// answers of a sandbox running in its process.
+const deferEnd = setImmediate;
+let ending: (ServerResponse | string)[] = [];
+
+/** Writes every answer `send` has stored: at the end of the turn, or at once (close()). */
+export function flushAnswers(): void {
+  const pending = ending;
+  ending = [];
+  for (let i = 0; i < pending.length; i += 2) {
+    const res = pending[i] as ServerResponse;
+    try {
+      res.end(pending[i + 1] as string);
+    } catch {
+      res.destroy();
+    }
+  }
 }

@@ -15,7 +15,7 @@ import { type Credentials, type CredentialsOption, CredentialIndex, MIN_CONTROL_
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
-import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, REQUEST_TIME_LIMITS, send } from './http-io.js';
+import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, REQUEST_TIME_LIMITS, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
@@ -384,6 +384,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     async close() {
       await sessions.close();
       await global.close();
+      // Answers already given are written before the connections are closed.
+      flushAnswers();
       if (plain) {
         await new Promise<void>((resolve) => {
           plain!.close(() => resolve());

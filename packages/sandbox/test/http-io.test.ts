@@ -3,9 +3,10 @@
 import { type IncomingMessage, createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
-import { type Answer, clientErrorAnswer, readBodyText, REQUEST_TIME_LIMITS, send } from '../src/http-io.js';
+import { type Answer, clientErrorAnswer, flushAnswers, readBodyText, REQUEST_TIME_LIMITS, send } from '../src/http-io.js';
+import { startSandbox } from '../src/index.js';
 
 const request = (chunks: Buffer[], headers: Record<string, string> = {}) => Object.assign(Readable.from(chunks, { objectMode: false }), { headers }) as unknown as IncomingMessage;
 
@@ -61,6 +62,98 @@ describe('send', () => {
     expect([empty.status, empty.body, named(empty.raw, 'content-length'), named(empty.raw, 'content-type'), named(empty.raw, 'allow')]).toEqual([204, '', [], [], ['GET']]);
     const text = await answered({ status: 200, text: { contentType: 'application/yaml', body: 'a: 1\n' }, close: true });
     expect([text.body, named(text.raw, 'content-type'), named(text.raw, 'content-length'), named(text.raw, 'connection')]).toEqual(['a: 1\n', ['application/yaml'], ['5'], ['close']]);
+  });
+});
+
+// send() stores the head at once and writes the answer at the end of the event loop's turn, with the
+// other answers of that turn (http-io.ts: one wake-up of a waiting client for all of them).
+describe('send: answers written together at the end of the turn', () => {
+  /** A raw request on a new connection to `port`, and everything received until the server closes it. */
+  const exchange = (port: number, request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  async function serving(handler: Parameters<typeof createServer>[1]) {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as AddressInfo).port, close: () => server.close() };
+  }
+
+  it('has sent the head when it returns (headersSent), and a header Node refuses throws to its caller', async () => {
+    const seen: unknown[] = [];
+    const server = await serving((_req, res) => {
+      try {
+        send(res, { status: 200, body: {}, headers: { 'x-bad': 'a\nb' } });
+      } catch (error) {
+        seen.push((error as NodeJS.ErrnoException).code, res.headersSent);
+      }
+      send(res, { status: 201, body: { ok: true }, close: true });
+      seen.push(res.headersSent);
+    });
+    try {
+      const answer = await exchange(server.port, 'GET / HTTP/1.1\r\nhost: x\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 201 [^]*\r\n\r\n\{"ok":true\}$/);
+      expect(seen).toEqual(['ERR_INVALID_CHAR', false, true]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('flushAnswers writes the stored answers at once: a connection closed right after still carries them', async () => {
+    const answerThenClose = (flush: boolean) =>
+      serving((_req, res) => {
+        send(res, { status: 202, body: { id: 'x' } });
+        if (flush) flushAnswers();
+        res.socket!.destroy();
+      });
+    const flushed = await answerThenClose(true);
+    const unflushed = await answerThenClose(false);
+    try {
+      expect(await exchange(flushed.port, 'GET / HTTP/1.1\r\nhost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 202 Accepted\r\n[^]*\{"id":"x"\}$/);
+      // Without it the answer was still waiting for the end of the turn when the connection closed.
+      expect(await exchange(unflushed.port, 'GET / HTTP/1.1\r\nhost: x\r\n\r\n')).toBe('');
+    } finally {
+      flushed.close();
+      unflushed.close();
+    }
+  });
+
+  it('answers pipelined requests on one connection, each once and in order', async () => {
+    let n = 0;
+    const server = await serving((req, res) => {
+      req.resume();
+      send(res, { status: 200, body: { n: ++n } });
+    });
+    try {
+      const get = 'GET / HTTP/1.1\r\nhost: x\r\n\r\n';
+      const answer = await exchange(server.port, `${get.repeat(4)}GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+      expect(answer.match(/\{"n":\d\}/g)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}', '{"n":5}']);
+    } finally {
+      server.close();
+    }
+  });
+
+  describe('in a test that fakes the timers', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('a sandbox in the same process still answers (the end of the turn is the real setImmediate, taken at load)', { timeout: 5000 }, async () => {
+      const sandbox = await startSandbox({ port: 0, seed: 'fake-timers' });
+      vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      try {
+        const { port } = new URL(sandbox.url);
+        const answer = await exchange(Number(port), `GET /__sandbox/requests HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: close\r\n\r\n`);
+        expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      } finally {
+        vi.useRealTimers();
+        await sandbox.close();
+      }
+    });
   });
 });
 
