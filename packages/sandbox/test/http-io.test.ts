@@ -140,7 +140,22 @@ describe('send: answers written together at the end of the turn', () => {
   });
 
   describe('in a test that fakes the timers', () => {
-    afterEach(() => vi.useRealTimers());
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.resetModules();
+    });
+
+    it('answers at once when the timers were already fake as the sandbox loaded', { timeout: 5000 }, async () => {
+      vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      vi.resetModules();
+      const io = await import('../src/http-io.js');
+      const server = await serving((_req, res) => io.send(res, { status: 202, body: { id: 'x' }, close: true }));
+      try {
+        expect(await exchange(server.port, 'GET / HTTP/1.1\r\nhost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 202 Accepted\r\n[^]*\{"id":"x"\}$/);
+      } finally {
+        server.close();
+      }
+    });
 
     it('a sandbox in the same process still answers (the end of the turn is the real setImmediate, taken at load)', { timeout: 5000 }, async () => {
       const sandbox = await startSandbox({ port: 0, seed: 'fake-timers' });
