@@ -78,30 +78,26 @@ export function hasDigitRun(text: string): boolean {
  */
 export function firstUnsafeInteger(text: string): [pointer: string, digits: string] | undefined {
   if (!hasDigitRun(text)) return;
-  // Per open container, where the pass is in it: an array's index, an object's current key.
-  const path: (number | string)[] = [];
+  // Per open container, where the pass is in it: an array's index, an object's current key (a
+  // comma turns a key into NaN: in valid JSON a key and a colon follow it).
+  const path: any[] = [];
   // The last string read: a key when a colon follows it.
   let string = '';
   TOKEN.lastIndex = 0;
-  for (let match; (match = TOKEN.exec(text)); ) {
+  for (let match, i; (match = TOKEN.exec(text)); ) {
     const [token] = match;
-    const last = path.length - 1;
     if (token === '"') {
-      let i = match.index;
       // Bounded by the text's end too: a string left open (never in valid JSON) must not hang.
-      while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
+      for (i = match.index; ++i < text.length && text[i] !== '"'; ) if (text[i] === '\\') i++;
       string = text.slice(match.index, (TOKEN.lastIndex = i + 1));
-    } else if (token === ':') path[last] = JSON.parse(string);
-    else if ('[{'.includes(token)) path.push(0);
-    else if (']}'.includes(token)) path.pop();
-    else if (token === ',') typeof path[last] === 'number' && path[last]++;
+    } else if (token === ':') path[path.length - 1] = JSON.parse(string);
+    else if (token === ',') path[path.length - 1]++;
+    else if (token === '[' || token === '{') path.push(0);
+    else if (token === ']' || token === '}') path.pop();
     else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
       // At most SHOWN levels and SHOWN characters of each: the message stays bounded.
-      const pointer = path
-        .slice(0, SHOWN)
-        .map((segment) => `/${cut(String(segment)).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-        .join('');
-      return [path.length > SHOWN ? `${pointer}/…` : pointer, token];
+      const pointer = path.slice(0, SHOWN).map((segment) => `/${cut(`${segment}`).replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      return [pointer.join('') + (path.length > SHOWN ? '/…' : ''), token];
     }
   }
   return undefined;
