@@ -3,9 +3,11 @@
 // silently. A (sections 2.1, 4.1) types its ids int64 and D (section 2.4) its ids as integers
 // without a bound, so the clients of those two pass `unsafeIntegers(rule)` to createCoreClient
 // (its `integers` option); B's and C's answers hold only bounded integers (int32, or ranges within
-// 200 to 600), and leaving this module out spares their bundles its ~0.54 kB min+gz (which puts A's
-// and D's clients over the 2048 B target of tools/client-bench: +2587 B and +2484 B, 2026-11-28). Its own module: a bundle whose
-// client does not pass it contains none of it.
+// 200 to 600), and leaving this module out spares their bundles its ~0.5 kB min+gz (which puts A's
+// and D's clients over the 2048 B target of tools/client-bench: +2562 B and +2472 B, 2026-11-28). Its own module: a bundle whose
+// client does not pass it contains none of it. The pass reads the text, not the parsed value:
+// JSON.parse keeps only the last value of a repeated key and puts integer-like keys first, and
+// turns 1e20 into an integer as well, so a walk of its result cannot say which literal came first.
 //
 // Cost: an ordinary answer costs a look at one character in 16 of its text, for a run of 16 digits
 // (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text read
