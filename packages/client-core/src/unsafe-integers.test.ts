@@ -92,6 +92,16 @@ describe('firstUnsafeInteger', () => {
     );
   });
 
+  // Why the pass reads the text and not the parsed value: JSON.parse drops all but the last value
+  // of a repeated key, and puts integer-like keys first; a walk of its result would miss the first
+  // literal or name another, where the text has them in the order the service wrote them.
+  it('finds a literal JSON.parse drops (a repeated key), and the first in the text whatever the keys', () => {
+    expect(firstUnsafeInteger(`{"id":${BIG},"id":1}`)).toEqual(['/id', BIG]);
+    expect(firstUnsafeInteger(`{"b":[${BIG}],"0":-${BIG}}`)).toEqual(['/b/0', BIG]);
+    // 1e20 parses to an integer beyond 2^53 - 1 too, but is no integer literal.
+    expect(firstUnsafeInteger(`{"a":1e20,"b":100000000000000000000.0,"c":${BIG}}`)).toEqual(['/c', BIG]);
+  });
+
   it('ends on a text that is not JSON (a string left open), without hanging', () => {
     expect(firstUnsafeInteger(`["${BIG}`)).toBeUndefined();
     expect(firstUnsafeInteger(`["a\\`)).toBeUndefined();

@@ -3,9 +3,11 @@
 // silently. A (sections 2.1, 4.1) types its ids int64 and D (section 2.4) its ids as integers
 // without a bound, so the clients of those two pass `unsafeIntegers(rule)` to createCoreClient
 // (its `integers` option); B's and C's answers hold only bounded integers (int32, or ranges within
-// 200 to 600), and leaving this module out spares their bundles its ~0.54 kB min+gz (which puts A's
-// and D's clients over the 2048 B target of tools/client-bench: +2587 B and +2484 B, 2026-11-28). Its own module: a bundle whose
-// client does not pass it contains none of it.
+// 200 to 600), and leaving this module out spares their bundles its ~0.5 kB min+gz (which puts A's
+// and D's clients over the 2048 B target of tools/client-bench: +2562 B and +2472 B, 2026-11-28). Its own module: a bundle whose
+// client does not pass it contains none of it. The pass reads the text, not the parsed value:
+// JSON.parse keeps only the last value of a repeated key and puts integer-like keys first, and
+// turns 1e20 into an integer as well, so a walk of its result cannot say which literal came first.
 //
 // Cost: an ordinary answer costs a look at one character in 16 of its text, for a run of 16 digits
 // (the fewest that can exceed 2^53 - 1 = 9007199254740991: hasDigitRun); only then is the text read
@@ -78,30 +80,26 @@ export function hasDigitRun(text: string): boolean {
  */
 export function firstUnsafeInteger(text: string): [pointer: string, digits: string] | undefined {
   if (!hasDigitRun(text)) return;
-  // Per open container, where the pass is in it: an array's index, an object's current key.
-  const path: (number | string)[] = [];
+  // Per open container, where the pass is in it: an array's index, an object's current key (a
+  // comma turns a key into NaN: in valid JSON a key and a colon follow it).
+  const path: any[] = [];
   // The last string read: a key when a colon follows it.
   let string = '';
   TOKEN.lastIndex = 0;
-  for (let match; (match = TOKEN.exec(text)); ) {
+  for (let match, i; (match = TOKEN.exec(text)); ) {
     const [token] = match;
-    const last = path.length - 1;
     if (token === '"') {
-      let i = match.index;
       // Bounded by the text's end too: a string left open (never in valid JSON) must not hang.
-      while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
+      for (i = match.index; ++i < text.length && text[i] !== '"'; ) if (text[i] === '\\') i++;
       string = text.slice(match.index, (TOKEN.lastIndex = i + 1));
-    } else if (token === ':') path[last] = JSON.parse(string);
-    else if ('[{'.includes(token)) path.push(0);
-    else if (']}'.includes(token)) path.pop();
-    else if (token === ',') typeof path[last] === 'number' && path[last]++;
+    } else if (token === ':') path[path.length - 1] = JSON.parse(string);
+    else if (token === ',') path[path.length - 1]++;
+    else if (token === '[' || token === '{') path.push(0);
+    else if (token === ']' || token === '}') path.pop();
     else if (/^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
       // At most SHOWN levels and SHOWN characters of each: the message stays bounded.
-      const pointer = path
-        .slice(0, SHOWN)
-        .map((segment) => `/${cut(String(segment)).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-        .join('');
-      return [path.length > SHOWN ? `${pointer}/…` : pointer, token];
+      const pointer = path.slice(0, SHOWN).map((segment) => `/${cut(`${segment}`).replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      return [pointer.join('') + (path.length > SHOWN ? '/…' : ''), token];
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
-import { BASE_PATH, VENDOR_MEDIA_TYPE, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
+import { BASE_PATH, VENDOR_TAIL, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 import type { GatewayPaths } from './paths.js';
 
 export type GatewayMediaType =
@@ -31,7 +31,7 @@ export type GatewayClient = StrictClient<GatewayPaths>;
 // quoted-string. The contract keys the vendor type with a placeholder token (x-vendor-token), never a type to send.
 const TOKEN = "[\\w!#$%&'*+.^`|~-]+";
 const MEDIA_TYPE = new RegExp(
-  `^(?!application/vnd\\.${VENDOR_TOKEN_PLACEHOLDER}\\.)(?:application/json|${VENDOR_MEDIA_TYPE.source.slice(1, -1)})(?:[ \t]*;[ \t]*${TOKEN}=(?:${TOKEN}|"(?:[\t !#-[\\]-~]|\\\\[\t -~])*"))*$`,
+  `^application/(?:json|vnd\\.(?!${VENDOR_TOKEN_PLACEHOLDER}\\.)${VENDOR_TAIL})(?:[ \t]*;[ \t]*${TOKEN}=(?:${TOKEN}|"(?:[\t !#-[\\]-~]|\\\\[\t -~])*"))*$`,
   'i',
 );
 
