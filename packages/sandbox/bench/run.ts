@@ -1,8 +1,8 @@
 // pnpm bench for the sandbox: one POST per interface at concurrency 32 against the sandbox and,
 // side by side in the same run, against a bare node:http server that parses the same JSON and
 // answers a fixed body (the floor), and against that server writing its answers together at the
-// end of the event loop's turn as the sandbox does (the floor of the same write pattern). Then the sandbox's RSS after many created messages, against
-// this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
+// end of the event loop's turn as the sandbox does (the floor of the same write pattern). Then the
+// sandbox's RSS after many created messages, against this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
 // BENCH_SECONDS (default 4 per run) and BENCH_MESSAGES (default 200000; 1000000 for the full
 // memory run) tune it. Each table also prints each server's CPU time per request (/proc), which a
 // busy neighbour moves far less than req/s. `--prism`: the same load, side by side, against

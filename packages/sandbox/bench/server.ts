@@ -1,7 +1,7 @@
 // The bench's server process: either the sandbox (built dist/) or a baseline, a bare node:http
 // server that reads the body, parses the same JSON and answers a fixed body: at once ('bare'), or at
-// the end of the event loop's turn with the other answers of that turn ('batched'), as the sandbox does. The load generator
-// runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc, settled.
+// the end of the event loop's turn with the other answers of that turn ('batched'), as the sandbox
+// does. The load generator runs in the parent process. Over IPC: { port, credentials } once listening; 'rss' → RSS after gc, settled.
 // The sandbox has SESSIONS sessions active, and the load uses the credentials of the last one, so
 // each request also finds its session among the others.
 import { createServer, type ServerResponse } from 'node:http';

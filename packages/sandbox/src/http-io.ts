@@ -226,8 +226,9 @@ export function send(res: ServerResponse, answer: Answer): void {
 // test suite's parallel files, is then woken once for them rather than once per answer. Each such
 // wake-up is a cross-CPU interrupt the writer pays for in the kernel; written one at a time, between
 // requests of 60 to 100 µs of work, the reader is asleep again by the next answer, so it paid one
-// per request. `pnpm bench` (C, 32 connections, 2 cores): 110 µs of CPU per request answered at
-// once, 61 µs answered together; a bare node:http server 53 µs. One request alone waits one check phase.
+// per request. Measured (README, "Benchmark"; C, 32 connections, 2 cores): 110 µs of CPU per
+// request answered at once, 61 µs answered together; a bare node:http server 53 µs. One request
+// alone waits one check phase.
 // Taken at load time: a test that fakes the timers (vi.useFakeTimers()) would otherwise stop the
 // answers of a sandbox running in its process. Faked already when the sandbox loads (a setup file,
 // jest's global fake timers): @sinonjs/fake-timers, behind both, marks its functions with `clock`,
