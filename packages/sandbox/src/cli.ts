@@ -80,6 +80,8 @@ async function main() {
   const links = bannerLinks();
   // With a control token (beyond loopback, or given), the banner's curl lines carry it, or they would answer 401.
   const tokenHeader = sandbox.controlToken === undefined ? '' : ` -H 'x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}'`;
+  // With a generated certificate they trust it, or curl refuses it (60: self-signed certificate).
+  const curl = pem ? `curl --cacert ${pem.path}` : 'curl';
   if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
     // the control API (which sends callbacks wherever it is told).
@@ -133,8 +135,8 @@ async function main() {
       ...operationLines(),
       '',
       `  callbacks: B status ${urls.smsStatus ?? '(none)'}, B reply ${urls.smsReply ?? '(none)'}, C status ${urls.imStatus ?? '(none)'}`,
-      `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: curl -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks${tokenHeader} -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
-      `    then change a status: curl -X POST ${sandbox.url}${CONTROL_PREFIX}/status${tokenHeader} -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
+      `    set them with --sms-status-url/--sms-reply-url/--im-status-url, or: ${curl} -X PUT ${sandbox.url}${CONTROL_PREFIX}/callbacks${tokenHeader} -H 'content-type: application/json' -d '{"imStatus":"http://127.0.0.1:8080/"}'`,
+      `    then change a status: ${curl} -X POST ${sandbox.url}${CONTROL_PREFIX}/status${tokenHeader} -H 'content-type: application/json' -d '{"id":"<message id>","status":"received"}'`,
       `  progress: ${progressLine(sandbox.progress.get())}`,
       `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (described at ${sandbox.url}${CONTROL_PREFIX}/openapi.json)`,
       `  docs: ${links.docs}`,

@@ -160,6 +160,11 @@ describe('messaging-sandbox CLI', () => {
     expect(JSON.parse(trusted.stdout)).toMatchObject({ mode: 'real' });
     // Without it curl refuses the self-signed certificate (60: peer certificate cannot be authenticated).
     expect(curl(`${url}/__sandbox/clock`).status).toBe(60);
+    // The banner's curl lines carry it: pasted into a shell as printed, they work.
+    const lines = io.out().split('\n').filter((l) => l.includes('curl --cacert') && l.includes(' -X '));
+    expect(lines).toHaveLength(2);
+    const asPrinted = spawnSync('sh', ['-c', `${lines[0]!.slice(lines[0]!.indexOf('curl'))} -sS --max-time 10 -o /dev/null -w '%{http_code}'`], { encoding: 'utf8', timeout: 15_000 });
+    expect([asPrinted.stderr, asPrinted.stdout]).toEqual(['', '200']);
     child.kill('SIGINT');
     expect(await exitCode(io)).toBe(0);
     expect(existsSync(dirname(pem))).toBe(false);

@@ -28,6 +28,12 @@ export async function overHttp(sessionId: string) {
   await control.GET('/sessions/{sessionId}/requests', { params: { path: { sessionId }, query: { operation: 'im-v1.sendMesage' } } });
   // A status the operation does not document (C's 418) compiles; it is answered 400 at run time.
   await control.POST('/sessions/{sessionId}/faults', { ...path, body: { operation: 'im-v1.sendMessage', status: 418 } });
+  // A delivery's callback body is an open object whose fields are read as unknown (not never).
+  const [delivery] = await control.GET('/sessions/{sessionId}/deliveries', path);
+  const id: unknown = delivery?.body.id;
+  // @ts-expect-error unknown until the caller narrows it (typeof, or B's or C's callback type)
+  const text: string = delivery?.body.id;
+  void [id, text];
 }
 
 export async function inProcess(sandbox: Sandbox, id: string) {

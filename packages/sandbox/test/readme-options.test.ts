@@ -26,6 +26,14 @@ describe('README', () => {
     }
   });
 
+  it('has a row for every option of startSandbox (SandboxOptions)', () => {
+    const source = readFileSync(new URL('../src/sandbox.ts', import.meta.url), 'utf8');
+    const block = source.slice(source.indexOf('export interface SandboxOptions {'));
+    const options = [...block.slice(0, block.indexOf('\n}')).matchAll(/^ {2}(\w+)\?:/gm)].map((match) => match[1]!);
+    expect(options).toContain('warn');
+    for (const option of options) expect(optionRow(option), option).not.toBe('');
+  });
+
   it("names every key of callbackDelivery and memory in the options table's rows", () => {
     for (const key of Object.keys(CALLBACK_DEFAULTS)) expect(optionRow('callbackDelivery'), key).toMatch(new RegExp(`\\b${key}\\b`));
     for (const key of Object.keys(MEMORY_DEFAULTS)) expect(optionRow('memory'), key).toMatch(new RegExp(`\\b${key}\\b`));
