@@ -9,6 +9,7 @@ import { defaultBodySerializer, type Middleware, mergeHeaders } from 'openapi-fe
 import { type Auth, type AuthHeader, authHeader } from './auth.js';
 import { resolveBaseUrl } from './base-url.js';
 import { ClientNetworkError, createRedactor, type NetworkErrorKind, shown } from './errors.js';
+import { dispatch } from '#dispatch';
 import { createQuerySerializer, pathSerializer } from './params.js';
 import type { RetryPolicy } from './retry.js';
 import type { StrictClient } from './strict-client.js';
@@ -221,7 +222,7 @@ export function coreClient<Paths extends {}, A extends Auth>(
       const signal = plain ? requestInit.signal : sent.timeoutSignal;
       const stop = signal ?? sent.signal;
       try {
-        response = await (plain ? fetch(url, requestInit) : ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }));
+        response = await (plain ? dispatch(() => fetch(url, requestInit)) : ((customFetch ?? fetch) as typeof fetch)(sent, signal && { signal }));
         response = checked(sent, response, stop, customFetch);
       } catch (error) {
         // What checked() refused, or the call's signal ended, as it is; else fetch's own failure.

@@ -45,11 +45,12 @@ const listen = async (server: Server) => {
 };
 
 beforeAll(async () => {
-  // The page: client-core's built modules, with openapi-fetch found through an import map.
+  // The page: client-core's built modules, with openapi-fetch and package.json's `#dispatch` (its
+  // browser build, as a bundler picks it) found through an import map.
   app = createServer(async (req, res) => {
     const path = new URL(req.url!, 'http://x').pathname;
     if (path === '/') {
-      const map = JSON.stringify({ imports: { 'openapi-fetch': '/openapi-fetch.js' } });
+      const map = JSON.stringify({ imports: { 'openapi-fetch': '/openapi-fetch.js', '#dispatch': '/core/dispatch.browser.js' } });
       return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>app</title><script type="importmap">${map}</script><script type="module">${PAGE}</script>`);
     }
     const file = path === '/openapi-fetch.js' ? OPENAPI_FETCH : /^\/core\/[\w.-]+\.js$/.test(path) ? fileURLToPath(new URL(path.slice(6), DIST)) : '';

@@ -193,6 +193,14 @@ describe('size and cold import', () => {
     }
   });
 
+  it("a browser bundle takes dispatch.ts's browser build (package.json \"browser\"): no setImmediate in it", async () => {
+    for (const client of CLIENTS) {
+      const { kept } = await bundle(client);
+      const dispatch = kept.filter((input) => /client-core\/dist\/dispatch(\.browser)?\.js$/.test(input)).map((input) => input.replace(/^.*\//, ''));
+      expect([client.name, dispatch]).toEqual([client.name, ['dispatch.browser.js']]);
+    }
+  });
+
   it("the integer check is in A's and D's bundles only: B's and C's keep none of unsafe-integers.ts", async () => {
     for (const client of CLIENTS) {
       const { kept } = await bundle(client);
