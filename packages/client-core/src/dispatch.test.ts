@@ -61,6 +61,21 @@ describe('dispatch: when a plain call reaches fetch', () => {
     expect((await call).data).toEqual({ n: 1 });
   });
 
+  it('a fetch that throws at once (a test stub) leaves nothing in flight', async () => {
+    vi.stubGlobal('fetch', () => {
+      throw new TypeError('stubbed');
+    });
+    await expect(client({ timeoutMs: 0 }).GET('/things')).rejects.toMatchObject({ kind: 'network' });
+    let calls = 0;
+    vi.stubGlobal('fetch', async () => {
+      calls++;
+      return Response.json({ n: 1 });
+    });
+    const call = client({ timeoutMs: 0 }).GET('/things');
+    expect(calls).toBe(1);
+    expect((await call).data).toEqual({ n: 1 });
+  });
+
   it('a custom fetch is called at once, whatever is in flight (as openapi-fetch calls it)', async () => {
     server.reply(ok(1), ok(2));
     const custom = vi.fn((request: Request, init?: RequestInit) => fetch(request, init));

@@ -24,8 +24,10 @@ const endOfTurn = () =>
 /** Calls `send` (a plain call's fetch) now or at the end of this turn, and counts it in flight until it settles. */
 export function dispatch(send: () => Promise<Response>): Promise<Response> {
   const counted = () => {
+    // Counted once sent: a stubbed fetch that throws at once leaves nothing in flight.
+    const sent = send();
     inFlight++;
-    return send().then(
+    return sent.then(
       (response) => {
         inFlight--;
         return response;
