@@ -93,10 +93,33 @@ describe('dispatch: when a plain call reaches fetch', () => {
     expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200]);
   });
 
-  it('under fake timers installed before it loaded, each call reaches fetch at once and is answered', { timeout: 5000 }, async () => {
+  it("uses node:timers' setImmediate, not the global one a test replaced (jest's legacy fake timers, whose queue jest.clearAllTimers() drops)", { timeout: 5000 }, async () => {
+    vi.stubGlobal('setImmediate', () => {}); // a fake that never runs what it is given
+    vi.resetModules();
+    const fresh = await import('./client.js');
+    const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
+    server.reply(ok(1), ok(2), ok(3));
+    const calls = [c.GET('/things'), c.GET('/things'), c.GET('/things')];
+    expect(reached).toBe(1); // the others wait for the end of the turn, on the real setImmediate
+    expect((await Promise.all(calls)).map((a) => a.response.status)).toEqual([200, 200, 200]);
+  });
+
+  it('under fake timers installed before it loaded (a setup file), calls in flight together are answered', { timeout: 5000 }, async () => {
     vi.useFakeTimers();
     vi.resetModules();
     const fresh = await import('./client.js');
+    const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
+    server.reply(ok(1), ok(2), ok(3));
+    const answers = await Promise.all([c.GET('/things'), c.GET('/things'), c.GET('/things')]);
+    expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200]);
+  });
+
+  it('where the setImmediate found is a fake already (marked clock), each call reaches fetch at once', { timeout: 5000 }, async () => {
+    const fake = Object.assign(() => {}, { clock: {} });
+    vi.spyOn(process, 'getBuiltinModule').mockReturnValue({ setImmediate: fake });
+    vi.resetModules();
+    const fresh = await import('./client.js');
+    vi.restoreAllMocks();
     const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
     server.reply(ok(1), ok(2), ok(3));
     const calls = [c.GET('/things'), c.GET('/things'), c.GET('/things')];

@@ -4,11 +4,15 @@
 // their requests rather than once per request: each such wake-up is a cross-CPU interrupt this
 // process pays for in the kernel, and at 32 calls in flight it was most of what our clients cost
 // above raw fetch (tools/client-bench README, "Dispatch"). One call at a time is never deferred.
-// A browser build gets dispatch.browser.ts instead (package.json "browser"): no setImmediate there.
-// Taken at load, so fake timers installed later (vi.useFakeTimers()) do not stop the calls; when they
-// were installed before (@sinonjs/fake-timers, behind vitest's and jest's, marks its functions with
-// `clock`), calls reach fetch at once.
-const { setImmediate: immediate } = globalThis as { setImmediate?: (run: () => void) => unknown };
+// A browser build gets dispatch.browser.ts instead (package.json `imports`, condition `browser`).
+// The real setImmediate, from node:timers, taken at load: fake timers replace the global one (jest's
+// legacy ones with a mock that jest.clearAllTimers() can drop, which left every later call waiting),
+// and vi.useFakeTimers() installed after load replaces the module's too. Where the one found is
+// fake already (@sinonjs/fake-timers, behind vitest's and jest's modern timers, marks it `clock`),
+// calls reach fetch at once.
+type Immediate = (run: () => void) => unknown;
+const host = globalThis as { process?: { getBuiltinModule?: (id: string) => { setImmediate?: Immediate } | undefined }; setImmediate?: Immediate };
+const immediate = host.process?.getBuiltinModule?.('node:timers')?.setImmediate ?? host.setImmediate;
 const later = typeof immediate === 'function' && !('clock' in immediate) ? immediate : undefined;
 let turn: Promise<void> | undefined;
 let inFlight = 0;

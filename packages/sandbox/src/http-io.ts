@@ -1,6 +1,7 @@
 // Reading request bodies with a bound, and writing JSON answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
+import { setImmediate as immediate } from 'node:timers';
 
 /** Default limit of a request body: 1 MiB. The document gives no content-length limit for A, B, D (section 8). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -229,11 +230,12 @@ export function send(res: ServerResponse, answer: Answer): void {
 // per request. Measured (README, "Benchmark"; C, 32 connections, 2 cores): 110 µs of CPU per
 // request answered at once, 61 µs answered together; a bare node:http server 53 µs. One request
 // alone waits one check phase.
-// Taken at load time: a test that fakes the timers (vi.useFakeTimers()) would otherwise stop the
-// answers of a sandbox running in its process. Faked already when the sandbox loads (a setup file,
-// jest's global fake timers): @sinonjs/fake-timers, behind both, marks its functions with `clock`,
-// and each answer is then written at once.
-const deferEnd = setImmediate;
+// The real setImmediate, from node:timers, taken at load: a test that fakes the timers in the
+// sandbox's process replaces the global one (vi.useFakeTimers(); jest's legacy fake timers with a
+// mock whose queue jest.clearAllTimers() drops), which would stop its answers. Where the one found
+// is fake already (@sinonjs/fake-timers, behind vitest's and jest's modern timers, marks it
+// `clock`), each answer is written at once.
+const deferEnd = immediate;
 const together = !('clock' in deferEnd);
 let ending: (ServerResponse | string)[] = [];
 

@@ -145,16 +145,27 @@ describe('send: answers written together at the end of the turn', () => {
       vi.resetModules();
     });
 
-    it('answers at once when the timers were already fake as the sandbox loaded', { timeout: 5000 }, async () => {
-      vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    /** http-io loaded afresh under what the test set up (then undone by `undo`): its send() answers a request. */
+    async function expectFreshSendAnswers(undo: () => void) {
       vi.resetModules();
       const io = await import('../src/http-io.js');
+      undo();
       const server = await serving((_req, res) => io.send(res, { status: 202, body: { id: 'x' }, close: true }));
       try {
         expect(await exchange(server.port, 'GET / HTTP/1.1\r\nhost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 202 Accepted\r\n[^]*\{"id":"x"\}$/);
       } finally {
         server.close();
       }
+    }
+
+    it("answers with node:timers' setImmediate, not a global one a test replaced before it loaded (jest's legacy fake timers)", { timeout: 5000 }, async () => {
+      vi.stubGlobal('setImmediate', () => {}); // a fake that never runs what it is given
+      await expectFreshSendAnswers(() => vi.unstubAllGlobals());
+    });
+
+    it('answers at once where the setImmediate it finds is a fake already (marked clock, as @sinonjs/fake-timers marks it)', { timeout: 5000 }, async () => {
+      vi.doMock('node:timers', async (original) => ({ ...(await original<object>()), setImmediate: Object.assign(() => {}, { clock: {} }) }));
+      await expectFreshSendAnswers(() => vi.doUnmock('node:timers'));
     });
 
     it('a sandbox in the same process still answers (the end of the turn is the real setImmediate, taken at load)', { timeout: 5000 }, async () => {
