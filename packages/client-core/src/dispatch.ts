@@ -5,11 +5,11 @@
 // process pays for in the kernel, and at 32 calls in flight it was most of what our clients cost
 // above raw fetch (tools/client-bench README, "Dispatch"). One call at a time is never deferred.
 // A browser build gets dispatch.browser.ts instead (package.json `imports`, condition `browser`).
-// The real setImmediate, from node:timers, taken at load: fake timers replace the global one (jest's
-// legacy ones with a mock that jest.clearAllTimers() can drop, which left every later call waiting),
-// and vi.useFakeTimers() installed after load replaces the module's too. Where the one found is
-// fake already (@sinonjs/fake-timers, behind vitest's and jest's modern timers, marks it `clock`),
-// calls reach fetch at once.
+// The real setImmediate, taken from node:timers when this module loads: fake timers replace the
+// global one, before or after the load (jest's legacy ones with a mock whose queue
+// jest.clearAllTimers() drops, which left every later concurrent call waiting). Where even the
+// module's one is a fake (@sinonjs/fake-timers, behind vitest's and jest's modern timers, marks it
+// `clock`), calls reach fetch at once.
 type Immediate = (run: () => void) => unknown;
 const host = globalThis as { process?: { getBuiltinModule?: (id: string) => { setImmediate?: Immediate } | undefined }; setImmediate?: Immediate };
 const immediate = host.process?.getBuiltinModule?.('node:timers')?.setImmediate ?? host.setImmediate;
