@@ -29,6 +29,12 @@ afterEach(async () => {
 const options = (): CoreClientOptions => ({ baseUrl: server.url, basePath: '/rest/test', auth: { type: 'header', name: 'authorization', value: 'k' } });
 const client = (extra: Partial<CoreClientOptions> = {}) => createCoreClient<Paths>({ ...options(), ...extra }) as unknown as Untyped;
 const ok = (n: number) => ({ status: 200, body: { n } });
+/** A client of client-core loaded afresh, so dispatch.ts takes its setImmediate under what the test set up. */
+async function freshClient() {
+  vi.resetModules();
+  const fresh = await import('./client.js');
+  return fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
+}
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('dispatch: when a plain call reaches fetch', () => {
@@ -95,9 +101,7 @@ describe('dispatch: when a plain call reaches fetch', () => {
 
   it("uses node:timers' setImmediate, not the global one a test replaced (jest's legacy fake timers, whose queue jest.clearAllTimers() drops)", { timeout: 5000 }, async () => {
     vi.stubGlobal('setImmediate', () => {}); // a fake that never runs what it is given
-    vi.resetModules();
-    const fresh = await import('./client.js');
-    const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
+    const c = await freshClient();
     server.reply(ok(1), ok(2), ok(3));
     const calls = [c.GET('/things'), c.GET('/things'), c.GET('/things')];
     expect(reached).toBe(1); // the others wait for the end of the turn, on the real setImmediate
@@ -106,9 +110,7 @@ describe('dispatch: when a plain call reaches fetch', () => {
 
   it('under fake timers installed before it loaded (a setup file), calls in flight together are answered', { timeout: 5000 }, async () => {
     vi.useFakeTimers();
-    vi.resetModules();
-    const fresh = await import('./client.js');
-    const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
+    const c = await freshClient();
     server.reply(ok(1), ok(2), ok(3));
     const answers = await Promise.all([c.GET('/things'), c.GET('/things'), c.GET('/things')]);
     expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200]);
@@ -117,10 +119,8 @@ describe('dispatch: when a plain call reaches fetch', () => {
   it('where the setImmediate found is a fake already (marked clock), each call reaches fetch at once', { timeout: 5000 }, async () => {
     const fake = Object.assign(() => {}, { clock: {} });
     vi.spyOn(process, 'getBuiltinModule').mockReturnValue({ setImmediate: fake });
-    vi.resetModules();
-    const fresh = await import('./client.js');
+    const c = await freshClient();
     vi.restoreAllMocks();
-    const c = fresh.createCoreClient<Paths>(options()) as unknown as Untyped;
     server.reply(ok(1), ok(2), ok(3));
     const calls = [c.GET('/things'), c.GET('/things'), c.GET('/things')];
     expect(reached).toBe(3);
