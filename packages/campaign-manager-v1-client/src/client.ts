@@ -1,4 +1,4 @@
-import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 import type { CampaignManagerPaths } from './paths.js';
 
@@ -35,6 +35,7 @@ export function createCampaignManagerClient(options: CampaignManagerClientOption
       pathPrefix: `/${encodeURIComponent(applicationName)}`,
       auth: { type: 'basic', username, password },
       integers: INTEGERS,
+      pathSerializer: integerPathSerializer,
     },
     basicAuth,
   );

@@ -46,4 +46,16 @@ describe('a request naming an id beyond 2^53 - 1', () => {
       '/rest/campaign_manager/v1/acme/-12345678901234567895/report',
     ]);
   });
+
+  it('a number list_id or campaign_id beyond 2^53 - 1 is refused before anything is sent, naming the parameter', async () => {
+    const client = createCampaignManagerClient({ baseUrl: server.url, username: 'acme-user', password: 'pw-7d1e4b90', applicationName: 'acme' });
+    const sent = server.requests.length;
+    expect(await thrown(() => client.DELETE('/lists/{list_id}', { params: { path: { list_id: 2 ** 53 } } }))).toEqual(
+      new TypeError('path parameter list_id must be an integer, as a number up to 2^53-1 in magnitude or a bigint (got 9007199254740992)'),
+    );
+    expect(await thrown(() => client.GET('/{campaign_id}/report', { params: { path: { campaign_id: -(2 ** 60) } } }))).toEqual(
+      new TypeError('path parameter campaign_id must be an integer, as a number up to 2^53-1 in magnitude or a bigint (got -1152921504606847000)'),
+    );
+    expect(server.requests.length).toBe(sent);
+  });
 });

@@ -71,6 +71,11 @@ export interface CoreClientOptions extends CommonClientOptions {
    * exactly, for an interface whose contract has them (`unsafeIntegers(rule)`); none by default.
    */
   integers?: IntegerCheck | undefined;
+  /**
+   * The path serializer of a call that passes none (openapi-fetch's client option of that name);
+   * default `pathSerializer`. A's and D's clients pass `integerPathSerializer`.
+   */
+  pathSerializer?: typeof pathSerializer;
 }
 
 type Init = Record<string, any>;
@@ -100,7 +105,7 @@ export function coreClient<Paths extends {}, A extends Auth>(
   options: CoreClientOptions & { auth: A | undefined },
   encode: (auth: A) => AuthHeader,
 ): StrictClient<Paths> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, integers } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES, retry, integers, pathSerializer: path = pathSerializer } = options;
   // setTimeout fires at once for delays above 2^31 - 1 ms.
   if (!(timeoutMs >= 0 && timeoutMs < 2 ** 31)) throw new RangeError('timeoutMs must be 0 to 2^31-1 ms');
   if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new RangeError('maxResponseBytes must be a positive integer');
@@ -139,7 +144,7 @@ export function coreClient<Paths extends {}, A extends Auth>(
       parseAs = 'json',
       querySerializer: callQuery,
       bodySerializer = defaultBodySerializer,
-      pathSerializer: callPath = pathSerializer,
+      pathSerializer: callPath = path,
       body,
       middleware = [],
       ...rest

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { createQuerySerializer as openapiQuery, defaultPathSerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createQuerySerializer, pathSerializer } from './params.js';
+import { createQuerySerializer, integerPathSerializer, pathSerializer } from './params.js';
 
 // Names as a contract spells them; values of every kind a caller's code could hold.
 const name = fc.stringMatching(/^[A-Za-z_][\w-]{0,8}$/);
@@ -69,5 +69,39 @@ describe('path parameters', () => {
     ['an object', { a: 1 }],
   ])('refuse %s, naming the parameter', (_title, given) => {
     expect(() => pathSerializer('/lists/{list_id}', { list_id: given })).toThrow(new TypeError('path parameter list_id must be a string or a number (pass a pathSerializer for others)'));
+  });
+});
+
+describe('integer path parameters (A, D)', () => {
+  // What a serializer returns, or the error it throws (pathSerializer refuses "." and "..").
+  const outcome = (serialize: typeof pathSerializer, id: unknown) => {
+    try {
+      return serialize('/lists/{list_id}', { list_id: id });
+    } catch (error) {
+      return error;
+    }
+  };
+
+  it('serialize a safe integer, a bigint and a string as pathSerializer does', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.bigInt(), fc.string(), fc.constantFrom('.', '..')), (id) => {
+        expect(outcome(integerPathSerializer, id)).toEqual(outcome(pathSerializer, id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    // 12345678901234567890 as written: the number already holds 12345678901234567000.
+    ['beyond 2^53 - 1', Number('12345678901234567890'), '12345678901234567000'],
+    ['2^53, the first unsafe one', 2 ** 53, '9007199254740992'],
+    ['below -(2^53 - 1)', -(2 ** 53), '-9007199254740992'],
+    ['a fraction', 1.5, '1.5'],
+    ['NaN', Number.NaN, 'NaN'],
+    ['Infinity', Number.POSITIVE_INFINITY, 'Infinity'],
+  ])('refuse a number %s, naming the parameter and the rule', (_title, id, shown) => {
+    expect(() => integerPathSerializer('/lists/{list_id}', { list_id: id })).toThrow(
+      new TypeError(`path parameter list_id must be an integer, as a number up to 2^53-1 in magnitude or a bigint (got ${shown})`),
+    );
   });
 });

@@ -50,3 +50,21 @@ export function pathSerializer(path: string, params: Params): string {
     return segment;
   });
 }
+
+/**
+ * pathSerializer for a contract whose number path parameters are all integers (A's int64
+ * `messageid`, section 4.1; D's `list_id` and `campaign_id`, section 2.4). A number beyond
+ * 2^53 - 1 in magnitude has already lost the integer it was written as (12345678901234567890
+ * arrives as 12345678901234567000, and 1e21 would go out as `1e+21`): sent, it would name another
+ * id than the caller's. Such a number, a fraction, NaN and the infinities are refused, naming the
+ * parameter; a bigint carries any integer exactly.
+ */
+export function integerPathSerializer(path: string, params: Params): string {
+  for (const name in params) {
+    const value = params[name];
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+      throw new TypeError(`path parameter ${name} must be an integer, as a number up to 2^53-1 in magnitude or a bigint (got ${value})`);
+    }
+  }
+  return pathSerializer(path, params);
+}

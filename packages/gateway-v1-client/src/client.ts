@@ -1,4 +1,4 @@
-import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { BASE_PATH, VENDOR_TAIL, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 import type { GatewayPaths } from './paths.js';
 
@@ -51,6 +51,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       basePath: BASE_PATH,
       auth: { type: 'basic', username, password },
       integers: INTEGERS,
+      pathSerializer: integerPathSerializer,
       ...(mediaType !== 'json' && { bodyType: mediaType }),
     },
     basicAuth,

@@ -55,4 +55,13 @@ describe('a request naming an id beyond 2^53 - 1', () => {
     await gateway.GET('/messages/{messageid}', { params: { path: { messageid: 12345678901234567895n } } });
     expect(server.requests.at(-1)?.path).toBe('/rest/gateway/messages/12345678901234567895');
   });
+
+  it('a number messageid beyond 2^53 - 1 is refused before anything is sent, naming the parameter', async () => {
+    const gateway = createGatewayClient({ baseUrl: server.url, username, password });
+    const sent = server.requests.length;
+    // As written, 12345678901234567895; as a number, 12345678901234567000: another message's id.
+    const error = await thrown(() => gateway.GET('/messages/{messageid}', { params: { path: { messageid: Number('12345678901234567895') } } }));
+    expect(error).toEqual(new TypeError('path parameter messageid must be an integer, as a number up to 2^53-1 in magnitude or a bigint (got 12345678901234567000)'));
+    expect(server.requests.length).toBe(sent);
+  });
 });
