@@ -15,6 +15,11 @@ describe("the verifier's choices", () => {
     expect(() => parseDestinations('447700900123\n')).toThrow(DestinationsError);
   });
 
+  it("B's 202 id is needed by the look-up and the status callback's match, though section 2.2 makes it optional", () => {
+    expect(row("The id of B's 202 reply")).toMatch(/"all optional"\) \| required by two checks/);
+    // The behaviour: test/workflow-criteria.test.ts (a 202 without an id fails lookUp and callback-received).
+  });
+
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
     expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
     // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json).

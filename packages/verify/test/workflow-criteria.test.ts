@@ -49,6 +49,18 @@ describe('B: send, then look up (section 1: "with automated link shortening")', 
     expect(failures(report)).toEqual([]);
   });
 
+  // The verifier's choice (README, "The verifier's choices"): the look-up and the status callback's
+  // match need the id of the 202 reply, though every field of that body is optional (section 2.2).
+  it("a 202 reply without an id fails the look-up and the callback's match (the verifier's choice; the document makes the id optional)", async () => {
+    const withoutId = (request: ProxiedRequest, answer: ProxiedAnswer) =>
+      isCall(request, 'POST', /\/rest\/sms\/v2\/messages$/) && answer.status === 202 ? withBody(answer, ({ id: _id, ...body }) => body) : answer;
+    const report = await verifyBehind({ rewrite: withoutId }, ['sms-v2']);
+    expect(failures(report).map((failure) => failure.replace(/ at http:\S+/, '')).sort()).toEqual([
+      'sms-v2.getMessage workflow workflow sendThenLookUp, step lookUp: $statusCode == 200: does not hold (status 400)',
+      'sms-v2.statusCallback callback-received statusCallback: no statusCallback arrived within 1000 ms',
+    ]);
+  });
+
   it('details of another message (another id) still fail the workflow', async () => {
     const other = (request: ProxiedRequest, answer: ProxiedAnswer) =>
       isCall(request, 'GET', /\/rest\/sms\/v2\/messages$/) && answer.status === 200 ? withBody(answer, (body) => ({ ...body, id: '00000000-0000-4000-8000-000000000000' })) : answer;

@@ -1,6 +1,7 @@
-// Every non-200 answer carries the interface's documented error body: B's ErrorBody
+// Every non-200 answer carries the interface's own error shape: B's ErrorBody
 // `{ message, statusCode, error }` (sections 2.2 and 7), C's APIError `{ code, message, errors }`
-// (sections 2.3 and 7). Nothing from the request is echoed, and C's text fields keep to the
+// (sections 2.3 and 7). For B's receivers that is this package's choice: section 4.2 gives them
+// no answer but 200. Nothing from the request is echoed, and C's text fields keep to the
 // LongString/ShortString pattern `^[-_ a-zA-Z0-9]+$`.
 import type { components as SmsV2Components } from '@messaging-contracts/sms-v2-types';
 import type { APIError } from '@messaging-contracts/im-v1-types';

@@ -74,15 +74,17 @@ function callbackSecurity<L>(locator: Locator<L>): Finding<L>[] {
   return findings;
 }
 
-/** An example at a response that would show what is not shown is a named example labelled illustrative. */
+/** An example at a response or request body that would show what is not shown is a named example labelled illustrative. */
 function illustrativeExamples<L>(locator: Locator<L>, at: Place[]): Finding<L>[] {
   const { view } = locator;
   const findings: Finding<L>[] = [];
   for (const place of at) {
-    const located = locator.locate(place, 'response');
+    // A request body is located at the operation level (the body, not its schema).
+    const requestBody = place.requestBody === true || place.requestBodyComponent !== undefined;
+    const located = locator.locate(place, requestBody ? 'operation' : 'response');
     findings.push(...located.missing);
-    for (const response of located.nodes) {
-      for (const [media, node] of entriesOf(locator, get(view, response, 'content'))) {
+    for (const holder of located.nodes) {
+      for (const [media, node] of entriesOf(locator, get(view, holder, 'content'))) {
         const example = get(view, node, 'example');
         if (example) {
           findings.push({ loc: example.loc, expected: `a named example (\`examples\`) whose summary labels it illustrative (${media})`, found: 'an unlabelled example' });

@@ -278,8 +278,11 @@ export class Locator<L> {
       });
 
     if (place.requestBodyComponent !== undefined) {
-      current = step(current, 'a request body schema', bodySchemas);
-      level = 'schema';
+      // Asked for the operation level, the request body itself (its media types and examples).
+      if (want !== 'operation') {
+        current = step(current, 'a request body schema', bodySchemas);
+        level = 'schema';
+      }
     } else if (level === 'operation' && place.requestBody) {
       current = step(current, 'a request body', (op) => {
         const body = follow(this.view, get(this.view, op, 'requestBody'));

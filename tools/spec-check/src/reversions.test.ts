@@ -137,6 +137,22 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /im-v1 4\.3 Status callback: the values of the receiver's APIError answers/,
   })),
+  // Section 2.1: "Format of destination numbers and meaning of `source`, `class`, `mask` and
+  // `sms_class`: not shown"; these examples wrote a destination and a source as plain examples.
+  ...[
+    ['Message request body (application/json)', (doc: Doc) => doc.components.requestBodies.Message.content['application/json']],
+    ['MessageBroadcast request body (vendor type)', (doc: Doc) => doc.components.requestBodies.MessageBroadcast.content['application/vnd.vendor.gateway.v1+json']],
+    ['getMessage 200', (doc: Doc) => doc.paths['/messages/{messageid}'].get.responses['200'].content['application/json']],
+  ].map(([name, media]) => ({
+    item: `A's ${name as string} example writes a destination and a source unlabelled (section 2.1)`,
+    api: 'gateway-v1',
+    revert: (doc: Doc) => {
+      const at = (media as (doc: Doc) => Doc)(doc);
+      at.example = at.examples.illustrative.value;
+      delete at.examples;
+    },
+    entry: /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
+  })),
   ...['sms-v2', 'im-v1'].map((api) => ({
     item: `7 ${api}'s status callback "sent with sendMessage" (section 6)`,
     api,

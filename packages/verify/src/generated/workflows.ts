@@ -106,7 +106,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
       "info": {
         "title": "B: send a message, then look it up",
         "version": "1.0.0",
-        "description": "Interface B (sections 2.2, 3 and 4.2): POST /messages answers 202 with the new message's id and status `accepted`, and GET /messages?id= returns its details. The content is not compared: B sends with automated link shortening (section 1), so the details may carry another text than the one sent. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
+        "description": "Interface B (sections 2.2, 3 and 4.2): POST /messages answers 202, a new message reported with status `accepted`, and GET /messages?id= with the id of that reply returns its details. The reply's id is optional in the document (the 202 body is shaped as StatusCallback, all optional, section 2.2): that the look-up takes it from there is this workflow's choice, so a reply without one fails the look-up. The content is not compared: B sends with automated link shortening (section 1), so the details may carry another text than the one sent. Run by @messaging-contracts/verify; each step's answer is also checked against the OpenAPI description."
       },
       "sourceDescriptions": [
         {
