@@ -165,6 +165,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     entry: /gateway-v1 8 The broadcast destination items carry the bounds/,
   },
   {
+    item: "D's delete_multiple_lists 200 with an unlabelled example (section 4.4 gives message only its type)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      const media = doc.paths['/{application_name}/delete_multiple_lists'].post.responses['200'].content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /campaign-manager-v1 4\.4 POST \/delete_multiple_lists: the text of the 200 reply's message/,
+  },
+  {
     item: "B's description endpoint without the 401 of sections 5 and 7",
     api: 'sms-v2',
     revert: (doc) => {
