@@ -97,7 +97,10 @@ export type OpenScope =
   | { kind: 'callbacks' }
   /** Section 5: how the service authenticates to a receiver is not shown; no callback inherits a requirement. */
   | { kind: 'callback-security' }
-  /** An example at these responses shows what is not shown only as a named example labelled illustrative. */
+  /**
+   * An example at these responses, or at these request bodies of a callback (what the service sends),
+   * shows what is not shown only as a named example labelled illustrative.
+   */
   | { kind: 'illustrative-examples'; at: Place[] }
   /** Section 6 names no operation as these events' trigger: their descriptions name none either. */
   | { kind: 'trigger'; events: string[] }
@@ -429,8 +432,8 @@ export function parseApiCatalog(text: string, file = '<catalogue>'): ApiCatalog 
       if (item.open === 'rate-limits' || item.open === 'callbacks' || item.open === 'callback-security') scope = { kind: item.open };
       else if (Array.isArray(item.open?.illustrativeExamples)) {
         const at = item.open.illustrativeExamples.map((p: Raw, i: number) => toPlace(p, file, `${where}.open.illustrativeExamples[${i}]`));
-        if (at.some((p: Place) => p.response === undefined && p.responseComponent === undefined)) {
-          throw new CatalogError(file, where, 'each place names a response');
+        if (at.some((p: Place) => p.response === undefined && p.responseComponent === undefined && !(p.requestBody && (p.callback !== undefined || p.pathItem !== undefined)))) {
+          throw new CatalogError(file, where, 'each place names a response, or the request body of a callback');
         }
         scope = { kind: 'illustrative-examples', at };
       } else if (Array.isArray(item.open?.trigger)) {

@@ -74,12 +74,20 @@ function callbackSecurity<L>(locator: Locator<L>): Finding<L>[] {
   return findings;
 }
 
-/** An example at a response that would show what is not shown is a named example labelled illustrative. */
+/**
+ * The nodes whose `content` holds a place's examples: a response, or a callback's request body (the
+ * body the service sends, whose values the document may not show either).
+ */
+export function exampleHolders<L>(locator: Locator<L>, place: Place) {
+  return locator.locate(place, place.requestBody ? 'operation' : 'response');
+}
+
+/** An example at a response (or a callback's body) that would show what is not shown is a named example labelled illustrative. */
 function illustrativeExamples<L>(locator: Locator<L>, at: Place[]): Finding<L>[] {
   const { view } = locator;
   const findings: Finding<L>[] = [];
   for (const place of at) {
-    const located = locator.locate(place, 'response');
+    const located = exampleHolders(locator, place);
     findings.push(...located.missing);
     for (const response of located.nodes) {
       for (const [media, node] of entriesOf(locator, get(view, response, 'content'))) {

@@ -137,6 +137,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /im-v1 4\.3 Status callback: the values of the receiver's APIError answers/,
   })),
+  {
+    item: "C's status callback body with an unlabelled example (section 2.3 gives detail no text, section 3 the states no meaning)",
+    api: 'im-v1',
+    revert: (doc) => {
+      const media = doc.components.pathItems.StatusCallback.post.requestBody.content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /im-v1 2\.3 Status callback: the document gives no text of detail/,
+  },
   ...['sms-v2', 'im-v1'].map((api) => ({
     item: `7 ${api}'s status callback "sent with sendMessage" (section 6)`,
     api,
