@@ -248,8 +248,9 @@ describe('places the document lacks', () => {
   });
 });
 
-// An illustrative example is one the service sends: a response, or a callback's body. A client's own
-// request example states nothing of the service, so the catalogue refuses it as a place.
+// An illustrative example here is one of a body the service writes: a response, or a callback's body
+// (what the service POSTs). The values of a client's request are the client's, so the catalogue takes
+// no other request body as a place.
 describe('illustrativeExamples places', () => {
   const withPlace = (place: string) => `
 api: mini
