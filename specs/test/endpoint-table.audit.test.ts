@@ -2,7 +2,7 @@
 // of its interface (method, path, request, success status and body, other statuses and bodies).
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
-import { type EndpointRow, endpointTables, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
+import { type EndpointRow, endpointTables, interfaceTable, readSpecDocument, sectionText } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 const bundles = apiIds.map((id) => ({ id, bundle: loadBundle(id) }));
@@ -135,6 +135,18 @@ describe.each(interfaceTable(markdown))('interface $label ($basePath)', ({ label
 
   it.each(rows.map((row) => [`${row.method} ${row.path}`, row] as const))('%s', (_title, row) => {
     checkRow(document, basePath, row);
+  });
+
+  // The opening says "All request and response bodies are JSON."; A's heading (4.1) and B's and C's
+  // request headers (4.2, 4.3) name `application/json`, D's section (4.4) names no media type. A
+  // bundle keys its bodies `application/json` all the same (specs/README.md, "Media types"), so
+  // where section 4 does not name it, the bundle says it is this contract's reading, not the
+  // document's statement (the verifier takes any JSON media type from D).
+  it('says its `application/json` is the contract\'s reading where section 4 names no media type', () => {
+    const named = sectionText(markdown, `4.${'ABCD'.indexOf(label) + 1}`).includes('application/json');
+    expect(markdown).toContain('All request and response bodies are JSON.');
+    if (named) return;
+    expect(document.info.description.replace(/\s+/g, ' ')).toMatch(/names no media type for this interface: this contract keys its bodies `application\/json`/);
   });
 
   it('documents no endpoint beyond the table', () => {

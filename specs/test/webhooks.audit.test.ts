@@ -76,6 +76,20 @@ describe.each(interfaceTable(markdown))('interface $label', ({ label, basePath }
     },
   );
 
+  // The document gives the receiver's answers their status (and C's 200 its header), never a body
+  // where none is named: a webhook answer without `content` is "not shown", not "no body" (the
+  // types read `content?: never`; the types READMEs say so), and its description says which.
+  it.each(webhooks.map(([name, item]) => [name, item] as const))('webhook %s: an answer without content says its body is not shown', (_name, item) => {
+    const pathItem = deref(document, item);
+    for (const method of methods.filter((m) => pathItem[m])) {
+      for (const [status, raw] of Object.entries<Json>(pathItem[method].responses ?? {})) {
+        const response = deref(document, raw);
+        if (response.content !== undefined) continue;
+        expect(response.description, `${method.toUpperCase()} ${status}`).toMatch(/(body|answer) is not shown in the spec document/);
+      }
+    }
+  });
+
   it('names every webhook in the description of the operation that triggers it', () => {
     const described = operationsOf(document).map((operation) => operation.description as string);
     for (const [name] of webhooks) {

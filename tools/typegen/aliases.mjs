@@ -5,22 +5,29 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { bundlePath, typesPackageDir } from './build-types.mjs';
 
-/** `export type X = <text>` declarations of src/index.d.ts, as name -> type text. */
+/**
+ * `export type X = <text>` declarations of src/index.d.ts, as name -> type text, and the JSDoc
+ * comment above each (name -> its text, one line), which is what an editor shows for the short name.
+ */
 export function exportedAliases(id) {
   const file = join(typesPackageDir(id), 'src', 'index.d.ts');
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const aliases = new Map();
+  const comments = new Map();
   const reexports = [];
   for (const statement of source.statements) {
     const exported = ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     if (ts.isTypeAliasDeclaration(statement) && exported) {
       aliases.set(statement.name.text, statement.type.getText(source).replace(/\s+/g, ' '));
+      const jsDoc = (ts.getLeadingCommentRanges(text, statement.pos) ?? []).filter((range) => text.startsWith('/**', range.pos)).pop();
+      if (jsDoc) comments.set(statement.name.text, text.slice(jsDoc.pos + 3, jsDoc.end - 2).replace(/^\s*\* ?/gm, '').replace(/\s+/g, ' ').trim());
     }
     if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
       reexports.push(...statement.exportClause.elements.map((e) => e.name.text));
     }
   }
-  return { aliases, reexports };
+  return { aliases, comments, reexports };
 }
 
 /**

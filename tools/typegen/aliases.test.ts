@@ -15,3 +15,28 @@ describe.each(interfaceIds())('packages/%s-types/src/index.d.ts', (id) => {
     expect(reexports).toEqual(['components', 'operations', 'paths', 'webhooks']);
   });
 });
+
+// An editor shows a short name's own comment, not the generated schema's description, so the
+// comment must not say more than the spec document. Section 2.3: "Message: object with at least two
+// properties present; `type` is required" (whether `type` selects which of text, media or template
+// is there is not shown); "Destination: object with at least one property present ... All optional
+// individually"; delivery attempts "wrapped in one key naming the attempt such as a first or last
+// attempt": the key's name is not shown.
+describe('packages/im-v1-types/src/index.d.ts: the short names\' comments say what section 2.3 says', () => {
+  const { comments } = exportedAliases('im-v1');
+
+  it('Message: at least two properties and `type` required, no rule tying `type` to the field present', () => {
+    expect(comments.get('Message')).toMatch(/at least two properties/);
+    expect(comments.get('Message')).toMatch(/`type` (is )?required/);
+    expect(comments.get('Message')).not.toMatch(/\bmatching\b|\bselects\b|\bcorresponding\b/);
+  });
+
+  it('Destination: at least one property present, each optional', () => {
+    expect(comments.get('Destination')).toMatch(/at least one property/);
+  });
+
+  it('WrappedDeliveryAttempt: no key name given as the service\'s', () => {
+    expect(comments.get('WrappedDeliveryAttempt')).not.toMatch(/`first`|`last`/);
+    expect(comments.get('WrappedDeliveryAttempt')).toMatch(/not shown/);
+  });
+});

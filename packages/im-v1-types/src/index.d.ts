@@ -11,9 +11,9 @@ type Headers = components['headers'];
 export type MessagePostRequest = Schemas['MessagePostRequest'];
 /** The 202 reply of `POST /message`: `{ id }` (section 4.3). */
 export type MessagePostResponse = operations['sendMessage']['responses'][202]['content']['application/json'];
-/** Where the message goes: at least one of `contact_id`, `mobile`, `email` (section 2.3). */
+/** Where the message goes: an object with at least one property present; `contact_id`, `mobile` and `email` are each optional (section 2.3). */
 export type Destination = Schemas['Destination'];
-/** The message: `type` plus the matching `text`, `media` or `template` (section 2.3). */
+/** The message: at least two properties present, `type` required, beside it `text`, `media` or `template` (section 2.3; whether a `type` requires its like-named field is not shown). */
 export type Message = Schemas['Message'];
 export type TextMessage = Schemas['TextMessage'];
 export type MediaMessage = Schemas['MediaMessage'];
@@ -21,7 +21,7 @@ export type TemplateMessage = Schemas['TemplateMessage'];
 export type TemplateParameter = Schemas['TemplateParameter'];
 /** One delivery attempt of the ordered fallback (section 2.3). */
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
-/** A delivery attempt wrapped in one key naming it, such as `first` or `last`, as the request samples show (section 2.3). */
+/** A delivery attempt wrapped in one key naming it, such as a first or last attempt, as the request samples show (section 2.3; the key's name is not shown, any is typed). */
 export type WrappedDeliveryAttempt = Schemas['WrappedDeliveryAttempt'];
 /** One element of `delivery_attempts`: a `DeliveryAttempt`, or one wrapped in one key (section 2.3). */
 export type DeliveryAttemptElement = Schemas['DeliveryAttemptElement'];

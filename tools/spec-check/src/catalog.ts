@@ -97,7 +97,10 @@ export type OpenScope =
   | { kind: 'callbacks' }
   /** Section 5: how the service authenticates to a receiver is not shown; no callback inherits a requirement. */
   | { kind: 'callback-security' }
-  /** An example at these responses or request bodies shows what is not shown only as a named example labelled illustrative. */
+  /**
+   * An example at these responses or request bodies (an operation's, a component's, or a callback's:
+   * what the service sends) shows what is not shown only as a named example labelled illustrative.
+   */
   | { kind: 'illustrative-examples'; at: Place[] }
   /** Section 6 names no operation as these events' trigger: their descriptions name none either. */
   | { kind: 'trigger'; events: string[] }

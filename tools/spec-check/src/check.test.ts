@@ -247,3 +247,48 @@ describe('places the document lacks', () => {
     expect(violations).toContainEqual(expect.objectContaining(want));
   });
 });
+
+// An illustrative example is at a response, a callback's body (what the service POSTs), or an
+// operation's request body: the values a client sends are the client's, but an example of them
+// still reads as the form the service takes (A's destination numbers, section 2.1).
+describe('illustrativeExamples places', () => {
+  const withPlace = (place: string) => `
+api: mini
+label: M
+basePath: /rest/mini
+entries:
+  - section: "2.9"
+    rule: "values not shown"
+    open:
+      illustrativeExamples:
+        - ${place}
+`;
+
+  it('takes a response, a callback\'s request body and an operation\'s request body', () => {
+    expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", response: "201" }'))).not.toThrow();
+    expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", callback: status, method: POST, requestBody: true }'))).not.toThrow();
+    expect(() => parseApiCatalog(withPlace('{ pathItem: StatusCallback, method: POST, requestBody: true }'))).not.toThrow();
+  });
+
+    expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", requestBody: true }'))).not.toThrow();
+  });
+
+  it('refuses a place that names neither a response nor a request body', () => {
+    expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things" }'))).toThrow(/each place names a response or a request body/);
+  });
+
+  it('reports an unlabelled example of a callback\'s body, and passes a labelled one', () => {
+    const catalogue = parseApiCatalog(withPlace('{ pathItem: StatusCallback, method: POST, requestBody: true }'));
+    const document = (media: Doc): Doc => ({
+      openapi: '3.1.0',
+      info: { title: 'mini', version: '1' },
+      servers: [{ url: 'https://example.test/rest/mini' }],
+      paths: {},
+      components: { pathItems: { StatusCallback: { post: { requestBody: { content: { 'application/json': media } }, responses: { 200: { description: 'ok' } } } } } },
+    });
+    const plain = checkDocument(jsonView(document({ example: { status: 'sent' } })), catalogue);
+    expect(plain.map((v) => v.found)).toEqual(['an unlabelled example']);
+    const labelled = checkDocument(jsonView(document({ examples: { illustrative: { summary: 'Illustrative values', value: { status: 'sent' } } } })), catalogue);
+    expect(labelled).toEqual([]);
+  });
+});

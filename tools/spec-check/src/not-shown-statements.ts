@@ -74,14 +74,22 @@ function callbackSecurity<L>(locator: Locator<L>): Finding<L>[] {
   return findings;
 }
 
+/**
+ * The nodes whose `content` holds a place's examples: a response, or a request body (an
+ * operation's, a request body component, or a callback's: the body the service sends, whose values
+ * the document may not show either), located at the body, not its schema.
+ */
+export function exampleHolders<L>(locator: Locator<L>, place: Place) {
+  const requestBody = place.requestBody === true || place.requestBodyComponent !== undefined;
+  return locator.locate(place, requestBody ? 'operation' : 'response');
+}
+
 /** An example at a response or request body that would show what is not shown is a named example labelled illustrative. */
 function illustrativeExamples<L>(locator: Locator<L>, at: Place[]): Finding<L>[] {
   const { view } = locator;
   const findings: Finding<L>[] = [];
   for (const place of at) {
-    // A request body is located at the operation level (the body, not its schema).
-    const requestBody = place.requestBody === true || place.requestBodyComponent !== undefined;
-    const located = locator.locate(place, requestBody ? 'operation' : 'response');
+    const located = exampleHolders(locator, place);
     findings.push(...located.missing);
     for (const holder of located.nodes) {
       for (const [media, node] of entriesOf(locator, get(view, holder, 'content'))) {

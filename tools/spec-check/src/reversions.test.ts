@@ -153,6 +153,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
   })),
+  {
+    item: "C's status callback body with an unlabelled example (section 2.3 gives detail no text, section 3 the states no meaning)",
+    api: 'im-v1',
+    revert: (doc) => {
+      const media = doc.components.pathItems.StatusCallback.post.requestBody.content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /im-v1 2\.3 Status callback: the document gives no text of detail/,
+  },
   ...['sms-v2', 'im-v1'].map((api) => ({
     item: `7 ${api}'s status callback "sent with sendMessage" (section 6)`,
     api,
@@ -179,6 +189,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
       delete destination.items['x-documented-bounds'];
     },
     entry: /gateway-v1 8 The broadcast destination items carry the bounds/,
+  },
+  {
+    item: "D's delete_multiple_lists 200 with an unlabelled example (section 4.4 gives message only its type)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      const media = doc.paths['/{application_name}/delete_multiple_lists'].post.responses['200'].content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /campaign-manager-v1 4\.4 POST \/delete_multiple_lists: the text of the 200 reply's message/,
   },
   {
     item: "B's description endpoint without the 401 of sections 5 and 7",

@@ -3,7 +3,7 @@
 // form, the inherited API key, an unlabelled example, a trigger naming `sendMessage`, a meaning
 // given to a field), plus a few neighbouring breaks.
 import type { Entry, OpenScope } from '../catalog.js';
-import { callbackPathItems } from '../not-shown-statements.js';
+import { callbackPathItems, exampleHolders } from '../not-shown-statements.js';
 import { propertyNodes, readSchema, keyword } from '../schema.js';
 import { deref, escapePointerToken, follow, get, isBroken, isObject, type Json } from '../view.js';
 import type { Generator, Mutation } from './mutations.js';
@@ -52,7 +52,7 @@ export function notShownStatementMutations(g: Generator, scope: OpenScope): Muta
     case 'illustrative-examples': {
       const mutations: Mutation[] = [];
       for (const place of scope.at.filter((p) => p.operation !== undefined && !p.optional)) {
-        const response = g.choose(g.locator.locate(place, 'response').nodes);
+        const response = g.choose(exampleHolders(g.locator, place).nodes);
         const content = response && get(g.view, response, 'content');
         for (const media of content && isObject(content.value) ? Object.keys(content.value) : []) {
           const node = get(g.view, content!, media)!;
