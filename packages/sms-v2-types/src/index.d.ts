@@ -29,5 +29,5 @@ export type ErrorBody = Schemas['ErrorBody'];
 
 /** The status callback operation: the service POSTs a StatusCallback; the receiver answers 200. */
 export type ReceiveStatusCallbackOperation = operations['receiveStatusCallback'];
-/** The reply callback operation: the service POSTs a ReplyCallback. */
+/** The reply callback operation: the service sends a ReplyCallback (POST is the contract's choice; section 6 shows no method). */
 export type ReceiveReplyCallbackOperation = operations['receiveReplyCallback'];

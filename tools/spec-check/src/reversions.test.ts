@@ -153,6 +153,21 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
   })),
+  // Section 2.2 gives B's callback bodies and 202 reply by type only; their examples were plain.
+  ...[
+    ['status callback body', (doc: Doc) => doc.components.pathItems.StatusCallback.post.requestBody.content['application/json']],
+    ['reply callback body', (doc: Doc) => doc.components.pathItems.ReplyCallback.post.requestBody.content['application/json']],
+    ['202 reply', (doc: Doc) => doc.paths['/messages'].post.responses['202'].content['application/json']],
+  ].map(([name, media]) => ({
+    item: `B's ${name as string} with an unlabelled example (section 2.2)`,
+    api: 'sms-v2',
+    revert: (doc: Doc) => {
+      const at = (media as (doc: Doc) => Doc)(doc);
+      at.example = at.examples.illustrative.value;
+      delete at.examples;
+    },
+    entry: /sms-v2 2\.2 StatusCallback, the 202 reply and ReplyCallback: the document gives each field's type only/,
+  })),
   {
     item: "C's status callback body with an unlabelled example (section 2.3 gives detail no text, section 3 the states no meaning)",
     api: 'im-v1',
