@@ -12,6 +12,7 @@ import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
 import { type ProgressOptions, createProgression } from './progress.js';
 import type { Env } from './operation.js';
+import { refuseUnknownKeys } from './control-validation.js';
 import { type Finding, describeFinding } from './problems.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
 import { type RouteTable, routeOfKey } from './routes.js';
@@ -191,7 +192,7 @@ export function createScope(settings: ScopeSettings): Scope {
       return { id, delivery: replyOptions.wait === false ? undefined : await delivery };
     },
     faults: {
-      inject: (spec) => faults.inject(spec),
+      inject: (spec) => (refuseUnknownKeys('FaultSpec', spec), faults.inject(spec)),
       pending: () => faults.pending(),
       setLatency: (ms, operation) => faults.setLatency(ms, operation),
       clear: () => faults.clear(),
@@ -202,7 +203,7 @@ export function createScope(settings: ScopeSettings): Scope {
     },
     clearRequests: () => recorder.clear(),
     deliveries: () => dispatcher.deliveries(),
-    setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),
+    setCallbackUrls: (urls) => (refuseUnknownKeys('CallbackUrls', urls), dispatcher.setUrls({ ...dispatcher.urls(), ...urls })),
     callbackUrls: () => dispatcher.urls(),
     idle: () => dispatcher.idle(),
     clock: {
@@ -220,7 +221,7 @@ export function createScope(settings: ScopeSettings): Scope {
     },
     progress: {
       get: () => progression.get(),
-      set: (options) => progression.set(options),
+      set: (options) => (refuseUnknownKeys('Progress', options), progression.set(options)),
     },
     reset() {
       progression.stop();
