@@ -136,7 +136,7 @@ function installSection(interfaces) {
         ? ''
         : `
     <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository, a local registry on your machine serves them:</p>
-    <pre><code>pnpm registry          # another terminal: prints the registry's URL and .npmrc lines; Ctrl-C stops it
+    <pre><code>pnpm registry          # another terminal: prints the registry's URL and your project's .npmrc line; Ctrl-C stops it
 pnpm release:local     # builds and publishes every package to it</code></pre>
     <p>Then, in your project, with the scope line it printed in your <code>.npmrc</code> (4873 is its default port):</p>
     <pre class="install"><code>echo "@messaging-contracts:registry=http://127.0.0.1:4873/" &gt;&gt; .npmrc &amp;&amp; npm install ${escapeHtml(client)}</code></pre>`

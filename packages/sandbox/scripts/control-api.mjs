@@ -4,8 +4,12 @@
 //             (the document the sandbox serves and routes by), and its types with the same
 //             generator as the four interfaces' (tools/typegen) → src/generated/control-api.d.ts;
 //             OperationKey's enum is filled from the four bundles' operations here
+//             and the validators of its request bodies with the same generator as the four
+//             interfaces' (@messaging-contracts/validators/generator, run under tsx) →
+//             src/generated/control-api-requests.ts (+ .params.ts), so the sandbox checks control
+//             bodies against the document itself (src/control-validation.ts)
 //   copy      both into dist/generated/ after tsc (tsc copies no .d.ts or unimported .json)
-// Both generated files are committed; `pnpm check-generated` compares them with a fresh build.
+// The generated files are committed; `pnpm check-generated` compares them with a fresh build.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -70,12 +74,31 @@ function fillOperationKeys(node, keys) {
   return { ...filled, enum: keys };
 }
 
+/**
+ * The request validators, compiled from the document without its responses (the sandbox checks
+ * what it is sent, not what it answers; its tests check the answers), as `control-api-requests`
+ * (not `control-api`, whose .d.ts holds the types).
+ */
+async function writeRequestValidators(document) {
+  // TypeScript, so loaded only here (`generate` runs under tsx; `copy` runs under plain node).
+  const { generateApi } = await import('@messaging-contracts/validators/generator');
+  const requests = structuredClone(document);
+  for (const item of Object.values(requests.paths)) for (const operation of Object.values(item)) if (operation?.operationId) delete operation.responses;
+  const files = generateApi('control-api-requests', requests, {
+    source: 'packages/sandbox/control-api/openapi.yaml',
+    regenerate: 'pnpm --filter @messaging-contracts/sandbox build',
+    runtime: '@messaging-contracts/validators',
+  });
+  for (const { file, source: text } of files) if (read(join(generated, file)) !== text) writeFileSync(join(generated, file), text);
+}
+
 async function generate() {
   mkdirSync(generated, { recursive: true });
   const document = fillOperationKeys(inlineFileRefs(parse(readFileSync(source, 'utf8')), source), operationKeys());
   const text = `${JSON.stringify(document, null, 2)}\n`;
   const changed = read(json) !== text;
   if (changed) writeFileSync(json, text);
+  await writeRequestValidators(document);
   // An unchanged document keeps the committed types without loading openapi-typescript (most of
   // a generation's time). Delete the .d.ts to regenerate it after a change of the generator.
   if (!changed && read(types) !== undefined) return;

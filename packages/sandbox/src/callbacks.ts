@@ -105,9 +105,13 @@ export function checkCallbackUrl(name: string, value: unknown, { isSelf, remote 
     throw new TypeError(`${name} must be an absolute http or https URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http or https URL`);
-  // fetch refuses them, and deliveries are recorded with their URL: credentials never go there.
+  // fetch refuses them, and the sandbox shows every callback address in full (delivery log,
+  // overview, banner). A secret path segment cannot be told from any other segment, so it is not
+  // hidden either: the message says so, and to use a test value (README, "Guarding the control API").
   if (url.username || url.password) {
-    throw new TypeError(`${name} must not carry credentials (user:password@): the delivery log shows each URL; a secret path segment is one way to guard a receiver (webhooks README, "Authenticating the service")`);
+    throw new TypeError(
+      `${name} must not carry credentials (user:password@): fetch refuses them. A secret path segment is one way to guard a receiver (webhooks README, "Authenticating the service"), but the sandbox shows each callback URL in full, path included (its delivery log, GET /__sandbox/deliveries, the deliveries in /status and /reply answers, GET /__sandbox/, the banner), so use a test value of the segment here, never a real one`,
+    );
   }
   // A callback into the sandbox's own port (its control API, an interface) would loop for ever.
   if (isSelf?.(url)) throw new TypeError(`${name} must not be the sandbox itself (a callback there would loop)`);

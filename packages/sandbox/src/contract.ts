@@ -62,3 +62,15 @@ export function schemaEnum(api: ApiId, name: string): readonly string[] {
   if (!Array.isArray(values)) throw new Error(`${api}: #/components/schemas/${name} has no enum`);
   return values;
 }
+
+/** The interface's letter in the spec document (A to D), from the one list of the interfaces. */
+export function letterOf(api: ApiId): string {
+  const { interfaces } = require('@messaging-contracts/openapi/interfaces.json') as { interfaces: { id: string; letter: string }[] };
+  return interfaces.find((entry) => entry.id === api)?.letter ?? api;
+}
+
+/** Where the spec document states a component schema, as its description says it (`section 2.2 and 3`), else undefined. */
+export function schemaSections(api: ApiId, name: string): string | undefined {
+  const description = deref(bundle(api), bundle(api).components.schemas[name])?.description;
+  return typeof description === 'string' ? /\((sections? [0-9.]+(?:(?:,| and) [0-9.]+)*)\)/.exec(description)?.[1] : undefined;
+}

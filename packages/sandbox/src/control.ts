@@ -6,9 +6,9 @@
 // (/__sandbox/sessions/{sessionId}/...). Answers are the sandbox's own plain JSON ({ error } on
 // failure), never one of the four interfaces' shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { CONTROL_BASE_PATH } from './control-constants.js';
 import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-guard.js';
+import { controlApiDocument, controlBodyProblem, hasBodyValidator, requestBodySchema } from './control-validation.js';
 import { type Answer, drain, readBodyText, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
@@ -17,8 +17,7 @@ import { SessionLimitError } from './sessions.js';
 export const CONTROL_PREFIX = CONTROL_BASE_PATH;
 const CONTROL_MAX_BODY_BYTES = 64 * 1024;
 
-/** The control API's OpenAPI 3.1 document, as shipped in the package (`./openapi.json`). */
-export const controlApiDocument: Record<string, any> = createRequire(import.meta.url)('./generated/control-api.json');
+export { controlApiDocument };
 
 interface Context {
   sandbox: Sandbox;
@@ -73,6 +72,8 @@ export interface ControlRoute {
   operationId: string;
   /** The query parameters the document gives the operation; any other is refused (a misspelt filter must not pass silently). */
   query: readonly string[];
+  /** The document's operation: its request body schema is what a body is checked against (src/control-validation.ts). */
+  operation: Record<string, any>;
   action: Action;
 }
 
@@ -92,8 +93,11 @@ export function controlRoutes(document = controlApiDocument): ControlRoute[] {
       if (!operation?.operationId) continue;
       const action = actions[operation['x-sandbox-action']];
       if (!action) throw new Error(`control API: no implementation of ${operation.operationId} (x-sandbox-action ${operation['x-sandbox-action']})`);
+      if (requestBodySchema(document, operation) && !hasBodyValidator(operation.operationId)) {
+        throw new Error(`control API: the request body of ${operation.operationId} has no compiled validator (rebuild: pnpm --filter @messaging-contracts/sandbox build)`);
+      }
       const segments = template === '/' ? [] : template.slice(1).split('/').map((s) => (s.startsWith('{') ? null : s));
-      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, query: queryNames(document, operation), action });
+      routes.push({ method: method.toUpperCase(), template, segments, operationId: operation.operationId, query: queryNames(document, operation), operation, action });
     }
   }
   return routes;
@@ -161,6 +165,9 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
     } catch {
       return send(res, { status: 400, body: { error: 'the body must be JSON' } });
     }
+    // Against the document's schema (additionalProperties: false included) before any action reads it.
+    const problem = controlBodyProblem(controlApiDocument, found.route.operation, body);
+    if (problem !== undefined) return send(res, { status: 400, body: { error: problem } });
   } else {
     req.resume();
   }

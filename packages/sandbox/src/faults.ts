@@ -53,6 +53,17 @@ function documents(route: Route, status: number): boolean {
   return route.responses.default !== undefined && status >= 400 && status <= 599;
 }
 
+/**
+ * The error statuses an operation documents, in words: its explicit ones, and for a `default`
+ * response what that covers here (any 4xx or 5xx status), never the bare word `default`.
+ */
+function documentedErrors(route: Route): string {
+  const explicit = Object.keys(route.responses).filter((status) => status !== 'default' && Number(status) >= 400);
+  if (route.responses.default === undefined) return explicit.join(', ');
+  const covered = `any ${explicit.length > 0 ? 'other ' : ''}4xx or 5xx status, which its \`default\` response covers`;
+  return explicit.length > 0 ? `${explicit.join(', ')}, and ${covered}` : covered;
+}
+
 // The bundle's example for this status: the status's own, or the `default` one where it fits the
 // status (a plain string, or a body whose code/statusCode is this status).
 function documentedExample(route: Route, status: number): unknown {
@@ -102,8 +113,7 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
     if (spec.network !== undefined) return { route, answer: networkAnswer(route, spec) };
     if (spec.status === undefined) throw new TypeError(`one of status (a documented error of ${route.key}) or network (${NETWORK_FAULTS.join(', ')}) is required`);
     if (!Number.isInteger(spec.status) || !documents(route, spec.status!)) {
-      const listed = Object.keys(route.responses).filter((status) => status !== String(route.successStatus));
-      throw new TypeError(`status ${String(spec.status)} is not a documented error of ${route.key} (documented: ${listed.join(', ')})`);
+      throw new TypeError(`status ${String(spec.status).slice(0, 40)} is not a documented error of ${route.key} (documented: ${documentedErrors(route)})`);
     }
     const body =
       spec.body !== undefined

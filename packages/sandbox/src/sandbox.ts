@@ -10,6 +10,7 @@ import { API_IDS, type ApiId, basePath } from './contract.js';
 import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
+import { refuseUnknownKeys } from './control-validation.js';
 import { type CorsOption, createCors } from './cors.js';
 import { type Credentials, type CredentialsOption, CredentialIndex, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
@@ -371,6 +372,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     certificate,
     httpUrl,
     createSession(sessionOptions = {}) {
+      refuseUnknownKeys('SessionCreate', sessionOptions);
       const entry = sessions.create(sessionOptions.name);
       try {
         if (sessionOptions.callbacks) entry.scope.control.setCallbackUrls(sessionOptions.callbacks);

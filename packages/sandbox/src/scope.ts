@@ -5,13 +5,14 @@
 import { callbacks as imCallbacks } from '@messaging-contracts/validators/im-v1';
 import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v2';
 import { type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
-import { schemaEnum } from './contract.js';
+import { letterOf, schemaEnum, schemaSections } from './contract.js';
 import type { ByteBudget } from './bounded-map.js';
 import type { MessageState, OperationKey } from './control-types.js';
 import { type FaultBytes, type FaultSpec, createFaults } from './faults.js';
 import { type Clock, type Ids, createClock, createIds } from './ids.js';
 import { type ProgressOptions, createProgression } from './progress.js';
 import type { Env } from './operation.js';
+import { refuseUnknownKeys } from './control-validation.js';
 import { type Finding, describeFinding } from './problems.js';
 import { type RecordedRequest, createRecorder } from './recorder.js';
 import { type RouteTable, routeOfKey } from './routes.js';
@@ -136,6 +137,20 @@ function checkCallback(kind: CallbackKind, body: Record<string, unknown>): void 
 const smsStates = () => schemaEnum('sms-v2', 'MessageStatus');
 const imStates = () => schemaEnum('im-v1', 'MessageStatus');
 
+/**
+ * The refusal of a state the message's interface lacks, naming that interface and where the spec
+ * document lists its states (B's in sections 2.2 and 3, C's in 2.3 and 3: read from the schemas'
+ * descriptions), and the other interface when the state is one of its.
+ */
+function notAState(api: 'sms-v2' | 'im-v1', status: unknown): string {
+  const other = api === 'sms-v2' ? 'im-v1' : 'sms-v2';
+  const letter = letterOf(api);
+  const sections = schemaSections(api, 'MessageStatus');
+  const shown = JSON.stringify(String(status).slice(0, 40));
+  const elsewhere = typeof status === 'string' && schemaEnum(other, 'MessageStatus').includes(status) ? ` (${shown} is a state of ${letterOf(other)}'s messages, ${other})` : '';
+  return `status ${shown} is not a state of this message, a ${letter} (${api}) message: ${letter}'s states (MessageStatus${sections ? `, ${sections}` : ''}) are ${schemaEnum(api, 'MessageStatus').join(', ')}${elsewhere}`;
+}
+
 export function createScope(settings: ScopeSettings): Scope {
   const ids = createIds(settings.seed);
   const clock = createClock(settings.seed !== undefined, settings.clock.start, settings.clock.stepMs);
@@ -150,9 +165,9 @@ export function createScope(settings: ScopeSettings): Scope {
 
   function findMessage(id: string) {
     const sms = state.smsMessages.get(id);
-    if (sms) return { kind: 'sms-v2.status' as const, message: sms, states: smsStates() };
+    if (sms) return { kind: 'sms-v2.status' as const, api: 'sms-v2' as const, message: sms, states: smsStates() };
     const im = state.imMessages.get(id);
-    if (im) return { kind: 'im-v1.status' as const, message: im, states: imStates() };
+    if (im) return { kind: 'im-v1.status' as const, api: 'im-v1' as const, message: im, states: imStates() };
     return undefined;
   }
 
@@ -160,7 +175,7 @@ export function createScope(settings: ScopeSettings): Scope {
     async setStatus(id, status, setOptions = {}) {
       const found = findMessage(String(id));
       if (!found) throw new TypeError('no B or C message has this id (it may have been evicted or reset)');
-      if (!found.states.includes(status)) throw new TypeError(`status must be one of ${found.states.join(', ')}`);
+      if (!found.states.includes(status)) throw new TypeError(notAState(found.api, status));
       // B's status callback reports outbound (MT) messages (section 6): an MO reply's status changes silently.
       if ('direction' in found.message && found.message.direction === 'MO') {
         found.message.status = status;
@@ -191,7 +206,7 @@ export function createScope(settings: ScopeSettings): Scope {
       return { id, delivery: replyOptions.wait === false ? undefined : await delivery };
     },
     faults: {
-      inject: (spec) => faults.inject(spec),
+      inject: (spec) => (refuseUnknownKeys('FaultSpec', spec), faults.inject(spec)),
       pending: () => faults.pending(),
       setLatency: (ms, operation) => faults.setLatency(ms, operation),
       clear: () => faults.clear(),
@@ -202,7 +217,7 @@ export function createScope(settings: ScopeSettings): Scope {
     },
     clearRequests: () => recorder.clear(),
     deliveries: () => dispatcher.deliveries(),
-    setCallbackUrls: (urls) => dispatcher.setUrls({ ...dispatcher.urls(), ...urls }),
+    setCallbackUrls: (urls) => (refuseUnknownKeys('CallbackUrls', urls), dispatcher.setUrls({ ...dispatcher.urls(), ...urls })),
     callbackUrls: () => dispatcher.urls(),
     idle: () => dispatcher.idle(),
     clock: {
@@ -220,7 +235,7 @@ export function createScope(settings: ScopeSettings): Scope {
     },
     progress: {
       get: () => progression.get(),
-      set: (options) => progression.set(options),
+      set: (options) => (refuseUnknownKeys('Progress', options), progression.set(options)),
     },
     reset() {
       progression.stop();

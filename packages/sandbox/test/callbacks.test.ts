@@ -55,13 +55,27 @@ describe('B sms-v2', () => {
     expect(read.data).toMatchObject({ direction: 'MO', content: 'Yes please' });
   });
 
-  it('refuses a status outside the documented states', async () => {
+  it("refuses a status outside the documented states, naming the message's interface and where the document lists its states", async () => {
     const id = await sendSms();
-    await expect(t.sandbox.setStatus(id, 'read')).rejects.toThrow(/status must be one of accepted, queued/);
+    await expect(t.sandbox.setStatus(id, 'read')).rejects.toThrow(
+      new TypeError(
+        'status "read" is not a state of this message, a B (sms-v2) message: B\'s states (MessageStatus, section 2.2 and 3) are accepted, queued, submitted, sent, received, blocked, deficient, frozen, rejected, failed, dead, expired ("read" is a state of C\'s messages, im-v1)',
+      ),
+    );
+    await expect(t.sandbox.setStatus(id, 'bogus' as 'sent')).rejects.toThrow(/^status "bogus" is not a state of this message, a B \(sms-v2\) message: B's states .* are accepted, .*, expired$/);
   });
 });
 
 describe('C im-v1', () => {
+  it("refuses a state of B's only, naming C's states and where the document lists them", async () => {
+    const id = await sendIm();
+    await expect(t.sandbox.setStatus(id, 'queued')).rejects.toThrow(
+      new TypeError(
+        'status "queued" is not a state of this message, a C (im-v1) message: C\'s states (MessageStatus, sections 2.3 and 3) are accepted, submitted, sent, received, read, frozen, rejected, failed, dead, expired ("queued" is a state of B\'s messages, sms-v2)',
+      ),
+    );
+  });
+
   it("delivers a status callback into the project's receiver and records its X-RateLimit-Limit", async () => {
     const received: unknown[] = [];
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 100, onStatus: (s) => void received.push(s) }).node) });

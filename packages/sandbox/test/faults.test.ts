@@ -72,7 +72,16 @@ describe('fault injection', () => {
   });
 
   it('refuses a status the operation does not document, and an unknown operation', () => {
-    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', status: 503 })).toThrow(/not a documented error/);
+    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', status: 503 })).toThrow(
+      new TypeError('status 503 is not a documented error of im-v1.sendMessage (documented: 400, 401, 404, 422, 429, 500)'),
+    );
+    // A `default` response is said as what it covers here, never as the bare word "default".
+    expect(() => t.sandbox.faults.inject({ operation: 'gateway-v1.sendMessage', status: 201 })).toThrow(
+      new TypeError('status 201 is not a documented error of gateway-v1.sendMessage (documented: any 4xx or 5xx status, which its `default` response covers)'),
+    );
+    expect(() => t.sandbox.faults.inject({ operation: 'sms-v2.sendMessage', status: 201 })).toThrow(
+      new TypeError('status 201 is not a documented error of sms-v2.sendMessage (documented: 401, and any other 4xx or 5xx status, which its `default` response covers)'),
+    );
     // Refused at compile time too (OperationKey); from JavaScript, at run time:
     expect(() => t.sandbox.faults.inject({ operation: 'im-v1.nope' as OperationKey, status: 500 })).toThrow(/operation must be one of/);
     expect(() => t.sandbox.faults.setLatency(0, 'im-v1.nope' as OperationKey)).toThrow(/operation must be one of/);

@@ -3,6 +3,7 @@
 // the interfaces it uses; the client wrapper is `@messaging-contracts/validators/client`.
 export type {
   DaysAheadRule,
+  GeneratedOperation,
   OperationShape,
   OperationValidators,
   TypedOperations,
@@ -11,5 +12,7 @@ export type {
   Validator,
 } from './runtime.js';
 export { findOperation, findResponseValidator, findRoute, type OperationRoute, type ValidatorSet } from './lookup.js';
-export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type Violation } from './violations.js';
+export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type RawValidator, type Violation } from './violations.js';
+// For another document's validators compiled by this package's generator (the sandbox's control API).
+export { operationTable } from './runtime.js';
 export { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `pnpm registry`: starts the local registry and prints its URL, the .npmrc lines an integrator adds
-// and where it stores packages. Ctrl-C (SIGINT) or SIGTERM stops it.
+// `pnpm registry`: starts the local registry and prints its URL, the one .npmrc line an integrator
+// adds (our scope from here), where the publisher's token is (never the token itself: it is for
+// `pnpm release:local`, which reads it from the storage folder, and a terminal or CI log is no
+// place for it) and where it stores packages. Ctrl-C (SIGINT) or SIGTERM stops it.
 import { parseArgs } from 'node:util';
 import { RELEASE_HINT, releaseLocalCommand } from './release-command.js';
 import { defaultUplink } from './uplink.js';
-import { DEFAULT_PORT, PortTakenError, type Registry, defaultStorage, startRegistry } from './registry.js';
+import { DEFAULT_PORT, PortTakenError, type Registry, SCOPE, defaultStorage, startRegistry } from './registry.js';
 
 const USAGE = `usage: pnpm registry [--port <n>] [--storage <dir>]
   --port     port on 127.0.0.1 (default ${DEFAULT_PORT}; 0: any free port); a taken port is an error
@@ -56,11 +58,12 @@ async function main() {
     [
       `npm registry (Verdaccio) on ${registry.url}`,
       '',
-      '  .npmrc lines (in your project, or ~/.npmrc): our scope from here; the token only publishes',
-      ...registry.npmrc.trimEnd().split('\n').map((line) => `    ${line}`),
+      "  in your project's .npmrc (or ~/.npmrc), the only line an integrator needs:",
+      `    ${SCOPE}:registry=${registry.url}`,
       '',
+      `  the publisher's token (_authToken) is in ${registry.npmrcFile} (mode 0600),`,
+      "    for publishing only (pnpm release:local reads it there): never copy it into a project's .npmrc, never commit it",
       `  packages stored in ${registry.storage}`,
-      `  the same lines are in ${registry.npmrcFile}`,
       `  ${RELEASE_HINT}${releaseLocalCommand(registry.storage)}`,
       '  everything outside @messaging-contracts comes from the default npm registry',
       '',

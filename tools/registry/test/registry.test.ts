@@ -1,5 +1,5 @@
 // The local registry: our scope only from its own storage, everything else through the uplink,
-// publishing only with the token it prints, and a taken port refused.
+// publishing only with the token it writes to its storage folder (never prints), and a taken port refused.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ describe('startRegistry', () => {
     expect(asked).toContain('/left-pad');
   });
 
-  it('publishing needs the printed token: npm publish without it is refused, with it the package is installable by name', async () => {
+  it('publishing needs the token in the storage folder: npm publish without it is refused, with it the package is installable by name', async () => {
     const pkg = mkdtempSync(join(tmpdir(), 'registry-pkg-'));
     try {
       writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: `${SCOPE}/registry-test`, version: '1.2.3' }));
@@ -84,7 +84,7 @@ describe('startRegistry', () => {
     }
   });
 
-  it('restarted on the same storage: the packages are still there, and the token printed before still works', async () => {
+  it('restarted on the same storage: the packages are still there, and the token written before still works', async () => {
     const token = registry.npmrc.split('\n')[1]!.split('_authToken=')[1]!;
     const again = await startRegistry({ port: 0, storage, uplink: uplinkUrl });
     try {
@@ -117,6 +117,26 @@ describe('pnpm registry (the CLI)', () => {
     const result = await run(process.execPath, [cli, '--port', port, '--storage', storage]).catch((error: { code: number; stderr: string }) => error);
     expect('code' in result ? result.code : 0).toBe(2);
     expect((result as { stderr: string }).stderr).toContain(`port ${port} on 127.0.0.1 is taken`);
+  });
+
+  it("prints the integrator's scope line on a line of its own, and never the publisher's token, saying where it is and that it is for publishing only", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'registry-banner-'));
+    try {
+      const started = await startRegistryProcess(own);
+      await started.close();
+      const lines = started.banner.split('\n');
+      const scopeLine = `${SCOPE}:registry=${started.url}`;
+      const at = lines.findIndex((line) => line.trim() === scopeLine);
+      expect(lines[at - 1]).toMatch(/your project's \.npmrc.*only line an integrator needs/);
+      const token = readFileSync(started.npmrcFile, 'utf8').split('_authToken=')[1]!.trim();
+      expect(token.length).toBeGreaterThan(10);
+      expect(started.banner).not.toContain(token);
+      expect(started.banner).not.toContain('_authToken=');
+      expect(started.banner).toContain(`the publisher's token (_authToken) is in ${started.npmrcFile}`);
+      expect(started.banner).toMatch(/for publishing only \(pnpm release:local reads it there\): never copy it into a project's \.npmrc, never commit it/);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('prints the exact release command for its storage; run as printed, from the repository, it goes to this registry and no other', async () => {
