@@ -11,8 +11,11 @@ describe.each(interfaceIds())('packages/%s-types/src/index.d.ts', (id) => {
     expect(aliases.get(name)).toBe(type);
   });
 
-  it('re-exports the generated roots', () => {
-    expect(reexports).toEqual(['components', 'operations', 'paths', 'webhooks']);
+  it('re-exports the generated roots, and what a fetch wrapper without openapi-fetch needs', () => {
+    expect(reexports).toEqual([
+      ...['components', 'operations', 'paths', 'webhooks'],
+      ...['$Read', '$Write', 'MethodOf', 'Readable', 'RequestBody', 'ResponseBody', 'StatusOf', 'Writable'],
+    ]);
   });
 });
 

@@ -4,6 +4,9 @@
 import type { Readable, components, operations, paths, webhooks } from './generated/schema.js';
 
 export type { components, operations, paths, webhooks };
+// For a fetch wrapper of one's own (README, "Without openapi-fetch"): the types that remove the
+// readOnly markers `paths` carries, and the bodies by path, method and status with them removed.
+export type { $Read, $Write, MethodOf, Readable, RequestBody, ResponseBody, StatusOf, Writable } from './generated/schema.js';
 
 type Schemas = components['schemas'];
 

@@ -16,7 +16,7 @@ import type { StrictClient } from './strict-client.js';
 import type { IntegerCheck } from './unsafe-integers.js';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Where a client keeps its redactor, for the throw-on-error mode (throw-on-error.ts). */
+/** Where a client keeps its redactor, so the throw-on-error mode can redact what its errors carry. */
 export const REDACT = Symbol('redact');
 /**
  * 16 MiB: far above any documented response (a message, a list of a campaign's items), far

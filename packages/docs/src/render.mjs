@@ -130,6 +130,12 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
      them instead, so a long text, URL or UUID is read whole at any width. */
   #redoc .redoc-json, #redoc .redoc-json code, #redoc pre, #redoc pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
   #redoc .redoc-json .hoverable { display: inline; }
+  /* Redoc's Example (and Content type) chooser draws the chosen name in a label over an invisible
+     select, on one line as wide as the name: a long one (C's "Delivery attempts with their fields
+     directly in each element") ran about 100 px past the box at 1366 px and was cut by the panel.
+     The label takes the box's width and wraps, keeping the room Redoc leaves for the arrow; the
+     select covers the box whatever its height. */
+  #redoc .dropdown-select + label { display: block; white-space: normal; overflow-wrap: anywhere; }
 </style>
 </head>
 <body>

@@ -23,7 +23,7 @@ export interface GatewayClientOptions extends CommonClientOptions {
 
 /**
  * An openapi-fetch client of interface A (`client.POST('/messages', { body })`, ...) with exact
- * bodies and parameters; `messageid` takes a bigint too (an id beyond 2^53 - 1: paths.ts).
+ * bodies and parameters; `messageid` takes a bigint too (an id beyond 2^53 - 1: README, "Ids beyond 2^53 − 1").
  */
 export type GatewayClient = StrictClient<GatewayPaths>;
 

@@ -73,7 +73,7 @@ function nowFlag(value: string): string {
   return value;
 }
 
-/** The CLI's flags (the README's flag table lists each, test/cli.test.ts holds the two together). */
+/** The CLI's flags (the README's flag table lists each; a test holds the two together). */
 export const CLI_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   port: { type: 'string' },

@@ -145,7 +145,7 @@ export function createFaults(table: RouteTable, bytes: FaultBytes = new FaultByt
   }
 
   return {
-    /** The answer a fault of this spec gives, without queueing it (Prefer: code=, prefer.ts). */
+    /** The answer a fault of this spec gives, without queueing it (what `Prefer: code=` answers). */
     answerFor: (spec: FaultSpec) => answerFor(spec).answer,
     inject(spec: FaultSpec): void {
       const times = spec.times ?? 1;

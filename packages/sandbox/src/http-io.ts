@@ -138,7 +138,7 @@ export interface Answer {
   network?: { kind: string; ms: number };
 }
 
-/** A network fault instead of an answer (faults.ts, `network`); the connection ends unusable or late. */
+/** A network fault instead of an answer (a fault's `network`, README "Control operations"); the connection ends unusable or late. */
 export function sendNetworkFault(res: ServerResponse, answer: Answer, fault: { kind: string; ms: number }): void {
   const socket = res.socket;
   const payload = JSON.stringify(answer.body ?? {});

@@ -68,9 +68,9 @@ export async function verifyCallbacks(
   send: Send,
   scope: SandboxScope | undefined,
   print: (line: string) => void,
-  /** The target's clock, for the date-times of the bundle's example sent (examples.ts). */
+  /** The target's clock: a date-time of the example sent becomes one day after it (README, "The verifier's choices"). */
   now: number,
-  /** The example that triggers a message's callback: by default the first (verify.ts picks one in a form the target accepted). */
+  /** The example that triggers a message's callback: by default the first (a run picks one in a form the target accepted). */
   exampleFor: (op: ReturnType<typeof findOperation>) => unknown = (op) => examplesOf(op, now)[0],
 ) {
   const kinds = (Object.keys(CALLBACK_ROUTES) as CallbackKind[]).filter((k) => apis.includes(CALLBACK_ROUTES[k].api));

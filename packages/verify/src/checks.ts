@@ -113,7 +113,7 @@ export function checkExchange(
   expect: Expectation,
   /** The name and section of the expectation's check, where the purpose has its own (`boundary-refused`, section 8). */
   label: { check: string; section: string } | undefined,
-  /** The target's clock, for "at most 60 days ahead" in response bodies (section 8; target-clock.ts). */
+  /** The target's clock, for "at most 60 days ahead" in response bodies (section 8): the sandbox's with `sandboxControl`, else real time. */
   now: number,
 ): boolean {
   const base = { operation: operation.name, subject, status: exchange.status, curl: curlOf(exchange.request) };

@@ -20,7 +20,7 @@ export interface CliStreams {
   err: (text: string) => void;
 }
 
-/** The exit code; throws only on an internal error (cli.ts reports it and exits 2). */
+/** The exit code; throws only on an internal error (the `messaging-verify` command reports it and exits 2). */
 export async function main(argv: string[], env: Record<string, string | undefined>, io: CliStreams): Promise<number> {
   let options: CliOptions | 'help';
   try {

@@ -32,7 +32,7 @@ export interface Exchange {
   text: string;
   /** The parsed body, when it is JSON. */
   json?: unknown;
-  /** The same, with integers beyond 2^53 as their digits (exact-json.ts), when it has any: what the workflows read. */
+  /** The same, with integers beyond 2^53 as strings of their digits (JSON.parse would round them), when it has any: what the workflows read. */
   exact?: unknown;
   /** Why the body is not JSON (empty, or not parseable). */
   notJson?: string;

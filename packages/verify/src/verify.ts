@@ -32,14 +32,14 @@ export interface VerifyOptions {
   /** Default: all four. */
   apis?: readonly ApiId[];
   /**
-   * Only these operations, each `<id>.<operationId>` (selection.ts); their interfaces are the ones
+   * Only these operations, each `<id>.<operationId>` (README, `--operation`); their interfaces are the ones
    * verified. Default: every operation of `apis`.
    */
   operations?: readonly string[];
   credentials?: Credentials;
   /** Required to send anything to a non-loopback address. */
   live?: boolean;
-  /** With `live`: the only destinations used (destinations.ts). */
+  /** With `live`: the only destinations used; every destination of every body is replaced by them (README, "Safety"). */
   destinations?: Destinations;
   /** Default 60 live, 2000 on loopback. */
   maxRequests?: number;
@@ -125,7 +125,7 @@ export function checkTarget(options: VerifyOptions): URL {
 
 /**
  * One run. An error that stops it (a UsageError, UnreachableError or BudgetError, exit 2 in the
- * CLI) carries `report` (report.ts, `reportOf`): the checks made until then, and `stopped` saying why.
+ * CLI) carries `report` (read it with `reportOf(error)`): the checks made until then, and `stopped` saying why.
  */
 export async function verify(given: VerifyOptions): Promise<Report> {
   const started = Date.now();

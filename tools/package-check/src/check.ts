@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { attwProfile, runAttw, type AttwResult } from './attw.js';
+import { checkDeclarationReferences } from './declaration-references.js';
 import { checkFileList, checkSourceMaps } from './file-list.js';
 import { checkManifest } from './manifest.js';
 import { fileText, readTarball, type PackedPackage } from './pack.js';
@@ -13,6 +14,8 @@ export interface TarballReport {
   manifest: Manifest;
   fileList: string[];
   sourceMaps: string[];
+  /** `.d.ts` files naming a TypeScript file the tarball does not ship (declaration-references.ts). */
+  declarationReferences: string[];
   publishing: string[];
   publint: string[];
   attw: AttwResult;
@@ -32,6 +35,7 @@ export async function checkTarball(packed: PackedPackage): Promise<TarballReport
     manifest,
     fileList: checkFileList(manifest, packed.files),
     sourceMaps: checkSourceMaps(contents),
+    declarationReferences: checkDeclarationReferences(contents),
     publishing: checkManifest(manifest, packed.relativeDir, fileText(contents, 'README.md')),
     publint: await runPublint(bytes),
     attw: await runAttw(bytes),
@@ -51,6 +55,7 @@ export function reportProblems(report: TarballReport): string[] {
   return [
     ...report.fileList.map((line) => `files: ${line}`),
     ...report.sourceMaps.map((line) => `source maps: ${line}`),
+    ...report.declarationReferences.map((line) => `declarations: ${line}`),
     ...report.publishing.map((line) => `package.json: ${line}`),
     ...report.publint.map((line) => `publint: ${line}`),
     ...report.attw.problems.map((line) => `attw (${attwProfile.name}): ${line}`),

@@ -188,7 +188,7 @@ describe.each(compilers)('under %s', (label, compiler, alsoReads) => {
   // Node 20's, with the same tarballs, reuse it; the emitted program still runs on each.
   let compiled: { code: number; errors: Map<string, { line: number; text: string }[]> };
   beforeAll(async () => {
-    const args = [...TSC_FLAGS, '--noEmit', 'false', '--rootDir', '.', '--outDir', outDir, 'src/main.ts', 'src/bad.ts', ...readmeExamples.files];
+    const args = [...TSC_FLAGS, '--noEmit', 'false', '--rootDir', '.', '--outDir', outDir, 'src/main.ts', 'src/types-only.ts', 'src/bad.ts', ...readmeExamples.files];
     const { code, output, reused } = await compileOnce({ cwd: app, outDir, alsoReads: alsoReads(), args }, () => tsc(`compile under ${label}`, compiler(), args, COMPILE_MS));
     if (reused) console.info(`${label}: the result of an earlier compile of exactly these inputs (test-support/compile-cache.ts)`);
     compiled = { code, errors: errorsByFile(output) };

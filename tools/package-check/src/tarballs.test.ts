@@ -37,6 +37,10 @@ describe.each(EXPECTED_PUBLISHABLE)('%s tarball', (name) => {
     expect(report.sourceMaps).toEqual([]);
   });
 
+  it('names in its .d.ts comments only TypeScript files it ships (an editor shows them away from the repository)', () => {
+    expect(report.declarationReferences).toEqual([]);
+  });
+
   it('has its publishing fields: exports with types, files, license, repository, sideEffects, README example', () => {
     expect(report.publishing).toEqual([]);
   });
