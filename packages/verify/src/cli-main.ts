@@ -8,7 +8,7 @@ import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
-import { redact, redactValue } from './redact.js';
+import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, UnreachableError } from './transport.js';
 import { UsageError, verify } from './verify.js';
@@ -38,12 +38,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
     io.out(`${USAGE}\n`);
     return 0;
   }
-  // Everything printed or written passes the redaction (redact.ts): no URL's userinfo, no credential.
-  // (A function: --sandbox replaces the credentials with the sandbox's.)
+  // The run's report and progress lines come redacted from verify() (redact.ts, one place for the API
+  // and the command); the command's own lines pass the same redaction. (A function: --sandbox
+  // replaces the credentials with the sandbox's.)
   const secrets = () => secretsOf(options.credentials ?? {});
   const out = (text: string) => io.out(redact(text, secrets()));
   const err = (text: string) => io.err(redact(text, secrets()));
-  const print = options.quiet ? () => {} : (line: string) => err(`${line}\n`);
+  const print = options.quiet ? () => {} : (line: string) => io.err(`${line}\n`);
   let sandbox: Sandbox | undefined;
   try {
     checkReportPaths(options);
@@ -52,8 +53,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify({ ...options, print, printRequest: (line) => out(`${line}\n`) });
-    writeReports(options, report, secrets());
+    const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`) });
+    writeReports(options, report);
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
     out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
@@ -61,7 +62,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     // A run that stopped still writes the reports asked for: the checks made until then, and
     // `stopped` saying why (README, "Command").
     const partial = reportOf(error);
-    if (partial) writeReports(options, partial, secrets());
+    if (partial) writeReports(options, partial);
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
       err(`messaging-verify: ${error.message}\n`);
       // A run that stopped after it began still ends stdout with its summary line (README,
@@ -89,11 +90,8 @@ function checkReportPaths(options: CliOptions) {
   }
 }
 
-/** The JSON and JUnit reports asked for, every credential value and URL userinfo redacted. */
-function writeReports(options: CliOptions, report: Report, secrets: readonly string[]) {
-  const safe = (text: string) => redact(text, secrets);
-  // Its strings first (what escaping would hide), then the text (what serialising adds).
-  const redacted = redactValue(report, secrets);
-  if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(redacted, null, 2)}\n`));
-  if (options.junit) writeFileSync(options.junit, safe(junitOf(redacted)));
+/** The JSON and JUnit reports asked for: verify()'s report, already redacted (its values, never its keys). */
+function writeReports(options: CliOptions, report: Report) {
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.junit) writeFileSync(options.junit, junitOf(report));
 }

@@ -6,7 +6,7 @@ import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
-import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
+import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
@@ -15,7 +15,7 @@ import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
-import { withoutUserinfo } from './redact.js';
+import { redactor, withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
 import { type Exchange, Transport } from './transport.js';
@@ -129,17 +129,27 @@ export function checkTarget(options: VerifyOptions): URL {
  */
 export async function verify(given: VerifyOptions): Promise<Report> {
   const started = Date.now();
-  const options: VerifyOptions = { ...given, sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined) };
-  const print = options.print ?? (() => {});
+  // Every credential value is redacted from what the run prints and reports (redact.ts): the
+  // report returned here is the one the command writes.
+  const redactText = redactor(secretsOf(given.credentials ?? {}));
+  const rawPrint = given.print ?? (() => {});
+  const options: VerifyOptions = {
+    ...given,
+    sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined),
+    print: (line) => rawPrint(redactText(line)),
+    ...(given.printRequest && { printRequest: (line: string) => given.printRequest!(redactText(line)) }),
+  };
   const selection = selectionOf(options.apis, options.operations);
   const apis = selection.apis;
-  const recorder = new Recorder(print);
+  // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted
+  // again: a second pass would take a credential `accepted` for the check of that name.
+  const recorder = new Recorder(rawPrint, redactText);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
   // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
   const state: RunState = { target: withoutUserinfo(options.baseUrl) };
   const report = (): Report => ({
-    target: state.target,
+    target: redactText(state.target),
     apis,
     checks: recorder.checks,
     failed: recorder.failed,
@@ -151,6 +161,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   try {
     await run(options, selection, recorder, seed, state);
   } catch (error) {
+    if (error instanceof Error) error.message = redactText(error.message);
     throw withReport(error, report());
   }
   return report();
