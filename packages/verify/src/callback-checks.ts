@@ -128,7 +128,7 @@ export async function verifyCallbacks(
       return `no ${webhook} arrived at ${at} within ${timeout} ms${elsewhere}`;
     };
     const deadline = Date.now() + timeout;
-    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
+    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50, undefined, options.signal && { signal: options.signal });
     for (const e of expected) {
       const { api, webhook } = CALLBACK_ROUTES[e.kind];
       recorder.add({

@@ -18,7 +18,7 @@ import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
 import { redactor, withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
-import { type Exchange, Transport } from './transport.js';
+import { type Exchange, InterruptedError, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
@@ -73,6 +73,13 @@ export interface VerifyOptions {
   callbackUrl?: string;
   /** How long to wait for expected callbacks; default 10000 ms live, 3000 ms otherwise. */
   callbackTimeoutMs?: number;
+  /**
+   * Stops the run when it fires (the command's SIGINT and SIGTERM): no request is sent after it,
+   * the sandbox scope's callback addresses are put back and the receiver closed, and verify()
+   * rejects with an InterruptedError whose report (`reportOf`) holds the checks made until then
+   * and `stopped`, `interrupted (<the signal's reason>)`.
+   */
+  signal?: AbortSignal;
   /** Progress lines; default none. */
   print?: (line: string) => void;
   /** Where a dry run prints each request it would send; default `print`. */
@@ -160,11 +167,19 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   });
   try {
     await run(options, selection, recorder, seed, state);
-  } catch (error) {
+  } catch (caught) {
+    // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
+    const error = options.signal?.aborted ? interrupted(options.signal) : caught;
     if (error instanceof Error) error.message = redactText(error.message);
     throw withReport(error, report());
   }
   return report();
+}
+
+function interrupted(signal: AbortSignal): InterruptedError {
+  const reason: unknown = signal.reason;
+  const why = typeof reason === 'string' ? reason : reason instanceof Error && reason.name !== 'AbortError' ? reason.message : 'aborted';
+  return new InterruptedError(`interrupted (${why})`);
 }
 
 interface RunState {
@@ -174,6 +189,7 @@ interface RunState {
 
 async function run(options: VerifyOptions, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
   const url = checkTarget(options);
+  options.signal?.throwIfAborted();
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
@@ -188,6 +204,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     dryRun: Boolean(options.dryRun),
     print,
     ...(options.printRequest && { printRequest: options.printRequest }),
+    ...(options.signal && { signal: options.signal }),
   });
   const baseUrl = url.href.replace(/\/$/, '');
   state.transport = transport;
