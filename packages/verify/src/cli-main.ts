@@ -9,6 +9,7 @@ import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
+import { viaCommand } from './option-names.js';
 import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, InterruptedError, UnreachableError } from './transport.js';
@@ -59,7 +60,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify({ ...options, print, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) });
+    const report = await verify(viaCommand({ ...options, print, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
     writeReports(options, report);
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
     out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);

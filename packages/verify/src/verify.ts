@@ -5,7 +5,8 @@ import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
-import { type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf } from './option-names.js';
 import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
@@ -27,7 +28,7 @@ import { sameId } from './uuids.js';
 export { UsageError };
 
 export interface VerifyOptions {
-  /** Scheme, host and port of the deployment; the interfaces' base paths are added. */
+  /** Scheme, host and port of the deployment, without a path (`/` at most); the interfaces' base paths are added. */
   baseUrl: string;
   /** Default: all four. */
   apis?: readonly ApiId[];
@@ -94,36 +95,44 @@ const BY_ID = (op: Operation) =>
     (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
   );
 
-export function checkTarget(options: VerifyOptions): URL {
+export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(options)): URL {
+  const name = (option: Parameters<typeof nameOf>[0]) => nameOf(option, naming);
+  const bare = (option: Parameters<typeof nameOf>[0]) => bareNameOf(option, naming);
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new UsageError(`--base-url must be an absolute http or https URL`);
+    throw new UsageError(`${bare('baseUrl')} must be an absolute http or https URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
-  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${bare('baseUrl')} must be an absolute http or https URL`);
+  if (url.username || url.password) throw new UsageError(`${bare('baseUrl')} must not carry credentials; ${naming === 'command' ? 'use the credential flags' : 'give them in credentials'}`);
   // The base paths are added after the URL: a query or fragment would end up before them.
-  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError('--base-url must not carry a query or fragment (?…, #…): the base paths are added after it');
+  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError(`${bare('baseUrl')} must not carry a query or fragment (?…, #…): the base paths are added after it`);
+  // Scheme, host and port only: a path would be followed by the base path again (/rest/im/v1/rest/im/v1/...).
+  if (url.pathname !== '/') {
+    throw new UsageError(
+      `${bare('baseUrl')} must be scheme, host and port only, without a path (got ${JSON.stringify(url.pathname)}): the verifier adds each interface's base path (${API_IDS.map(basePath).join(', ')}) itself`,
+    );
+  }
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
-    throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
+    throw new UsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
   }
-  if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
+  if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
-  if (options.live && drivesSandbox) throw new UsageError(`${options.sandboxSession !== undefined ? '--sandbox-session' : '--sandbox-control'} drives a local sandbox; it cannot be combined with --live`);
-  if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession);
+  if (options.live && drivesSandbox) throw new UsageError(`${bare(options.sandboxSession !== undefined ? 'sandboxSession' : 'sandboxControl')} drives a local sandbox; it cannot be combined with ${bare('live')}`);
+  if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession, bare('sandboxSession'));
   if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
-    throw new UsageError('--listen with --live needs --callback-url <url>: the address the service reaches the receiver at');
+    throw new UsageError(`${bare('listen')} with ${bare('live')} needs ${name('callbackUrl')}: the address the service reaches the receiver at`);
   }
   if (options.callbackUrl !== undefined && options.listen === undefined && !drivesSandbox) {
-    throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
+    throw new UsageError(`${bare('callbackUrl')} needs ${name('listen')}: the receiver it points at`);
   }
   if (!options.dryRun) {
     for (const api of selectionOf(options.apis, options.operations).apis) {
       for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
         const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
-        if (!value) throw new UsageError(`--${source.flag} (or ${source.env}) is required to verify ${api}`);
+        if (!value) throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
       }
     }
   }
@@ -140,6 +149,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   // report returned here is the one the command writes.
   const redactText = redactor(secretsOf(given.credentials ?? {}));
   const rawPrint = given.print ?? (() => {});
+  const naming = namingOf(given);
   const options: VerifyOptions = {
     ...given,
     sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined),
@@ -166,7 +176,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     seed,
   });
   try {
-    await run(options, selection, recorder, seed, state);
+    await run(options, naming, selection, recorder, seed, state);
   } catch (caught) {
     // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
     const error = options.signal?.aborted ? interrupted(options.signal) : caught;
@@ -187,8 +197,8 @@ interface RunState {
   transport?: Transport;
 }
 
-async function run(options: VerifyOptions, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
-  const url = checkTarget(options);
+async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
+  const url = checkTarget(options, naming);
   options.signal?.throwIfAborted();
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
