@@ -19,7 +19,7 @@ import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
 import { redactor, withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
-import { type Exchange, InterruptedError, Transport } from './transport.js';
+import { curlOf, type Exchange, InterruptedError, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
@@ -244,6 +244,11 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     if (answer) {
       noteHttpsRedirect(answer);
       checkExchange(recorder, op, answer, subject, expect, label, clock);
+      // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
+      const answers = formAnswers.get(op.name);
+      if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {
+        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status, curl: curlOf(answer.request) });
+      }
     }
     return answer;
   };
@@ -265,6 +270,22 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     }
     for (const form of answers.refusedForms()) {
       const [pointer, name] = form.split(' ');
+      // The run's own later answers took this form: the refusal was a wrong answer, not a choice of form.
+      const contradiction = answers.contradiction(form);
+      if (contradiction) {
+        const { refused, accepted } = contradiction;
+        recorder.add({
+          check: 'accepted',
+          section: subsection(op.api, 4),
+          operation: op.name,
+          subject: `${refused.subject}, whose ${pointer} elements are in the form ${name}`,
+          passed: false,
+          status: refused.status,
+          message: `refused with ${refused.status}, yet ${accepted.subject} in the same form was accepted later in this run (${accepted.status}): ${accepted.curl}`,
+          curl: refused.curl,
+        });
+        continue;
+      }
       recorder.note(
         `${op.name}: the target refused the example whose ${pointer} elements are in the form ${name} and accepted another form; section ${subsection(op.api, 2)} leaves that shape open, so a body in that form may be refused (its limits are checked as accepted or refused)`,
       );
@@ -334,10 +355,13 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           formAnswers.set(op.name, answers);
           for (const [i, example] of examplesOf(op, now).entries()) {
             const forms = formsUsed(document, op.bodySchema, example);
-            const answer = await sent(op, { body: example }, `documented example ${i + 1}`, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
-            if (forms.length > 0 && answer) answers.record(forms, succeeded(op, answer.status));
+            const subject = `documented example ${i + 1}`;
+            const answer = await sent(op, { body: example }, subject, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
+            if (forms.length > 0 && answer) {
+              answers.record(forms, succeeded(op, answer.status));
+              if (!succeeded(op, answer.status)) answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            }
           }
-          noteRefusedForms(op, answers);
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
             await sent(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
@@ -449,6 +473,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
             }
           }
         });
+      }
+      // The forms refused in an example, judged once the interface's every answer is in: a form the
+      // run's later answers took fails `accepted`, another is noted as the deployment's choice.
+      for (const op of operations) {
+        const answers = formAnswers.get(op.name);
+        if (answers) noteRefusedForms(op, answers);
       }
     }
     // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.
