@@ -11,6 +11,7 @@ const NAMES = {
   sandboxSession: ['--sandbox-session', 'sandboxSession'],
   listen: ['--listen <port>', 'listen'],
   callbackUrl: ['--callback-url <url>', 'callbackUrl'],
+  callbackTimeoutMs: ['--callback-timeout-ms', 'callbackTimeoutMs'],
 } as const;
 
 export type Naming = 'command' | 'api';

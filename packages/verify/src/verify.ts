@@ -6,7 +6,7 @@ import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
-import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf } from './option-names.js';
+import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
 import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
@@ -156,6 +156,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     print: (line) => rawPrint(redactText(line)),
     ...(given.printRequest && { printRequest: (line: string) => given.printRequest!(redactText(line)) }),
   };
+  if (naming === 'command') viaCommand(options); // its messages name flags wherever they are made
   const selection = selectionOf(options.apis, options.operations);
   const apis = selection.apis;
   // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted
