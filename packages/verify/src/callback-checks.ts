@@ -6,7 +6,7 @@ import { CALLBACK_RATE_LIMIT, CALLBACK_ROUTES, type CallbackKind, CallbackListen
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
 import { examplesOf } from './examples.js';
-import { nameOf, namingOf } from './option-names.js';
+import { bareNameOf, nameOf, namingOf } from './option-names.js';
 import { withoutUserinfo } from './redact.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
@@ -34,7 +34,7 @@ export async function startCallbackListener(options: VerifyOptions, apis: ApiId[
     print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
     return undefined;
   }
-  return CallbackListener.start(options.listen ?? 0);
+  return CallbackListener.start(options.listen ?? 0, bareNameOf('listen', namingOf(options)));
 }
 
 /** The callbacks a second our answer asks the target for, where it asks (C's X-RateLimit-Limit, section 4.3). */

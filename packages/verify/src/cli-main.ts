@@ -13,6 +13,7 @@ import { viaCommand } from './option-names.js';
 import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, InterruptedError, UnreachableError } from './transport.js';
+import { StartUsageError } from './usage-error.js';
 import { UsageError, verify } from './verify.js';
 
 export interface CliStreams {
@@ -51,7 +52,9 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const secrets = () => secretsOf(options.credentials ?? {});
   const out = (text: string) => io.out(redact(text, secrets()));
   const err = (text: string) => io.err(redact(text, secrets()));
-  const print = options.quiet ? () => {} : (line: string) => io.err(`${line}\n`);
+  // --quiet leaves out the progress lines, never a FAIL line (nor its curl).
+  const printFailure = (line: string) => io.err(`${line}\n`);
+  const print = options.quiet ? () => {} : printFailure;
   let sandbox: Sandbox | undefined;
   try {
     checkReportPaths(options);
@@ -60,7 +63,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify(viaCommand({ ...options, print, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
+    const report = await verify(viaCommand({ ...options, print, printFailure, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
     writeReports(options, report);
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
     out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
@@ -80,7 +83,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       err(`messaging-verify: ${error.message}\n`);
       // A run that stopped after it began still ends stdout with its summary line (README,
       // "Command"); bad usage found before anything was sent is its one line alone.
-      if (partial && (!(error instanceof UsageError) || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
+      if (partial && (!(error instanceof UsageError) || error instanceof StartUsageError || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
       if (partial && reportFiles(options)) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed)${reportFiles(options)}\n`);
       return 2;
     }

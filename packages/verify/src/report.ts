@@ -55,6 +55,8 @@ export class Recorder {
   constructor(
     private readonly print: (line: string) => void,
     private readonly redact: (text: string) => string = (text) => text,
+    /** Where a FAIL line and its curl go; default `print`. */
+    private readonly printFailure: (line: string) => void = print,
   ) {}
 
   /** Keeps the next checks aside (a phase whose results may turn out to mean something else). */
@@ -82,8 +84,8 @@ export class Recorder {
     };
     this.checks.push(result);
     if (!result.passed) {
-      this.print(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);
-      if (result.curl) this.print(`       ${result.curl}`);
+      this.printFailure(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);
+      if (result.curl) this.printFailure(`       ${result.curl}`);
     }
   }
 

@@ -83,6 +83,8 @@ export interface VerifyOptions {
   signal?: AbortSignal;
   /** Progress lines; default none. */
   print?: (line: string) => void;
+  /** The FAIL lines (and each one's curl); default `print`. The command's `--quiet` silences `print` only. */
+  printFailure?: (line: string) => void;
   /** Where a dry run prints each request it would send; default `print`. */
   printRequest?: (line: string) => void;
 }
@@ -161,7 +163,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const apis = selection.apis;
   // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted
   // again: a second pass would take a credential `accepted` for the check of that name.
-  const recorder = new Recorder(rawPrint, redactText);
+  const recorder = new Recorder(rawPrint, redactText, given.printFailure ?? rawPrint);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
   // A URL's userinfo is refused (checkTarget), and never shown, in the report either.

@@ -83,6 +83,15 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
     await expect(verify({ apis: ['sms-v2'], ...options })).rejects.toThrow(message);
   });
 
+  it.each([
+    [['--max-requests', '-1'], '--max-requests must be an integer from 1 to 100000'],
+    [['--max-requests=-1'], '--max-requests must be an integer from 1 to 100000'],
+    [['--timeout-ms', '-5'], '--timeout-ms must be an integer from 1 to 300000'],
+  ])('a negative number as a separate argument (%o) is read as the flag\'s value and refused by its rule', async (args, line) => {
+    const result = await command(['--base-url', 'http://127.0.0.1:1', ...args]);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `messaging-verify: ${line}\n` });
+  });
+
   it('--max-response-bytes out of range', async () => {
     const result = await command(['--base-url', 'http://127.0.0.1:1', '--max-response-bytes', '0']);
     expect(result.stderr).toBe('messaging-verify: --max-response-bytes must be an integer from 1024 to 1073741824\n');
@@ -114,7 +123,13 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
       const result = await command(['--base-url', `http://127.0.0.1:${target.port}`, '--api', 'sms-v2', '--listen', String(port)], { SMS_V2_API_KEY: 'k' });
       expect(result.code).toBe(2);
       expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: --listen ${port}: the port is in use on 127.0.0.1 (EADDRINUSE); pick another, or 0 for any free one`);
+      // The run had begun (its first line printed): stdout ends with the summary, as for an unreachable target.
+      expect(result.stdout).toBe('verify: 0 checks, 0 failed\n');
       expect(target.requests).toEqual([]);
+      // In the API, the same error names the option.
+      await expect(verify({ baseUrl: `http://127.0.0.1:${target.port}`, apis: ['sms-v2'], credentials: { 'sms-v2': { apiKey: 'k' } }, listen: port })).rejects.toThrow(
+        `listen ${port}: the port is in use on 127.0.0.1 (EADDRINUSE); pick another, or 0 for any free one`,
+      );
     } finally {
       busy.close();
       await target.close();
