@@ -2,10 +2,11 @@
 // callback, what must arrive for the messages this run sent, and the checks of what did arrive.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxControlComponents } from '@messaging-contracts/sandbox/control-client';
-import { CALLBACK_ROUTES, type CallbackKind, CallbackListener, MAX_ARRIVALS, answerHeadersOf } from './callbacks.js';
+import { CALLBACK_RATE_LIMIT, CALLBACK_ROUTES, type CallbackKind, CallbackListener, MAX_ARRIVALS, answerHeadersOf } from './callbacks.js';
 import { type Expectation, headerProblem } from './checks.js';
 import { type ApiId, bundle, findOperation, type Operation } from './contract.js';
 import { examplesOf } from './examples.js';
+import { bareNameOf, nameOf, namingOf } from './option-names.js';
 import { withoutUserinfo } from './redact.js';
 import type { Recorder } from './report.js';
 import type { RequestInput } from './requests.js';
@@ -33,7 +34,12 @@ export async function startCallbackListener(options: VerifyOptions, apis: ApiId[
     print(`would listen for callbacks on 127.0.0.1:${options.listen ?? 0}`);
     return undefined;
   }
-  return CallbackListener.start(options.listen ?? 0);
+  return CallbackListener.start(options.listen ?? 0, bareNameOf('listen', namingOf(options)));
+}
+
+/** The callbacks a second our answer asks the target for, where it asks (C's X-RateLimit-Limit, section 4.3). */
+function rateOf(kind: CallbackKind): number | undefined {
+  return 'X-RateLimit-Limit' in answerHeadersOf(kind) && CALLBACK_RATE_LIMIT > 0 ? CALLBACK_RATE_LIMIT : undefined;
 }
 
 /**
@@ -110,6 +116,20 @@ export async function verifyCallbacks(
       }
     }
     const timeout = options.callbackTimeoutMs ?? (options.live ? 10_000 : 3_000);
+    const flag = nameOf('callbackTimeoutMs', namingOf(options));
+    /** Callbacks of a kind recorded so far (the receiver records at most MAX_ARRIVALS: the count, and so the wait, is bounded). */
+    const recordedOf = (kind: CallbackKind) => listener.arrivals.filter((a) => a.kind === kind).length;
+    const atStart = new Map(kinds.map((kind) => [kind, recordedOf(kind)]));
+    const meanwhile = (kind: CallbackKind) => recordedOf(kind) - (atStart.get(kind) ?? 0);
+    /**
+     * The verifier's choice (README, "The verifier's choices"): where our answer asks the target to
+     * pace a kind of callback (C: X-RateLimit-Limit, section 4.3), the run's own messages queue
+     * their callbacks at that rate ahead of the one awaited. Without --callback-timeout-ms, each
+     * callback of such a kind that arrives during the wait adds the time that rate gives it
+     * (1000 / rate ms) to the wait; a wait given is kept as given.
+     */
+    const pacedExtension = () =>
+      options.callbackTimeoutMs !== undefined ? 0 : kinds.filter((kind) => rateOf(kind) !== undefined).reduce((sum, kind) => sum + (meanwhile(kind) * 1000) / rateOf(kind)!, 0);
     // Only a callback the receiver accepted is the message's: a refused one (its body broke the
     // schema, was too large, ...) names no message the verifier can read, and counting it would
     // pass this check for a message whose callback never came valid (it fails callback-body too).
@@ -123,12 +143,20 @@ export async function verifyCallbacks(
       if (other) return `a ${webhook} arrived for ${other.body!.id}, the id in another letter case: ${caseRule(CALLBACK_ROUTES[e.kind].api, webhook)}`;
       const at = `${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}`;
       const refused = refusalsOf(listener, e.kind);
-      if (refused.length > 0) return `no valid ${webhook} arrived at ${at} within ${timeout} ms; the receiver refused ${refused.join('; ')} there (each a callback-body failure)`;
+      if (refused.length > 0) return `no valid ${webhook} arrived at ${at} within ${waited} ms; the receiver refused ${refused.join('; ')} there (each a callback-body failure)`;
       const elsewhere = listener.unrouted > 0 ? ` (${listener.unrouted} requests arrived at paths of no callback and were answered 404: is the address registered with the service ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}?)` : '';
-      return `no ${webhook} arrived at ${at} within ${timeout} ms${elsewhere}`;
+      return `no ${webhook} arrived at ${at} within ${waited} ms${elsewhere}; ${arrivedMeanwhile(e.kind)}`;
     };
-    const deadline = Date.now() + timeout;
-    while (Date.now() < deadline && !expected.every(arrivedFor)) await sleep(50);
+    /** What did arrive during the wait, and at what pace the verifier asked for it: the message's callback may be queued behind them. */
+    const arrivedMeanwhile = (kind: CallbackKind) => {
+      const rate = rateOf(kind);
+      const paced = rate !== undefined ? `, paced at the ${rate} a second the verifier's answer asks for (X-RateLimit-Limit, section ${subsection(CALLBACK_ROUTES[kind].api, 4)}), so the awaited one may be queued behind the run's other callbacks` : '';
+      return `${meanwhile(kind)} other callbacks arrived there during the wait${paced}; a longer wait: ${flag}`;
+    };
+    const started = Date.now();
+    let waited = timeout;
+    while (Date.now() - started < timeout + pacedExtension() && !expected.every(arrivedFor)) await sleep(50, undefined, options.signal && { signal: options.signal });
+    waited = Math.round(timeout + pacedExtension());
     for (const e of expected) {
       const { api, webhook } = CALLBACK_ROUTES[e.kind];
       recorder.add({

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver, type ReceiverErrorEvent } from '@messaging-contracts/webhooks';
 import { bundle, deref, type ApiId } from './contract.js';
-import { UsageError } from './usage-error.js';
+import { StartUsageError } from './usage-error.js';
 import { sameCallbackId } from './uuids.js';
 
 export type CallbackKind = 'smsStatus' | 'smsReply' | 'imStatus';
@@ -71,7 +71,8 @@ export class CallbackListener {
   }
 
   /** Listens on 127.0.0.1 only: the public address (`--callback-url`) is the user's tunnel or proxy. */
-  static async start(port: number): Promise<CallbackListener> {
+  /** `name`: how the error names the option (`--listen`, or the API's `listen`). */
+  static async start(port: number, name = '--listen'): Promise<CallbackListener> {
     let listener: CallbackListener;
     const server = createServer((req, res) => listener.handle(req, res));
     listener = new CallbackListener(server);
@@ -81,7 +82,7 @@ export class CallbackListener {
     } catch (error) {
       // Found before the first request: bad usage (exit 2), not an internal error after the run.
       const code = (error as { code?: string }).code ?? 'error';
-      throw new UsageError(`--listen ${port}: ${code === 'EADDRINUSE' ? 'the port is in use on 127.0.0.1' : 'cannot listen there on 127.0.0.1'} (${code}); pick another, or 0 for any free one`);
+      throw new StartUsageError(`${name} ${port}: ${code === 'EADDRINUSE' ? 'the port is in use on 127.0.0.1' : 'cannot listen there on 127.0.0.1'} (${code}); pick another, or 0 for any free one`);
     }
     return listener;
   }

@@ -1,6 +1,6 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one line naming the flag and
 // the rule (exit 2). Credentials: the sandbox CLI's flags, else the environment (credentials.ts).
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { integerFlags } from '@messaging-contracts/sandbox';
 import { API_IDS, type ApiId } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
@@ -26,40 +26,64 @@ export interface CliOptions extends VerifyOptions {
 // The sandbox CLI's integer rule, so the two CLIs word a bad number alike.
 const integer = integerFlags(UsageError);
 
+/** The command's flags, for parseArgs. */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  api: { type: 'string', multiple: true },
+  operation: { type: 'string', multiple: true },
+  sandbox: { type: 'boolean' },
+  live: { type: 'boolean' },
+  destinations: { type: 'string' },
+  ...Object.fromEntries(CREDENTIAL_SOURCES.map((s) => [s.flag, { type: 'string' as const }])),
+  'application-name': { type: 'string' },
+  'max-requests': { type: 'string' },
+  'interval-ms': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'max-response-bytes': { type: 'string' },
+  'max-retry-after': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  seed: { type: 'string' },
+  generated: { type: 'string' },
+  'sandbox-control': { type: 'boolean' },
+  'sandbox-session': { type: 'string' },
+  listen: { type: 'string' },
+  'callback-url': { type: 'string' },
+  'callback-timeout-ms': { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** The flags that take a value (`--max-requests <n>`), as written on the command line. */
+const VALUE_FLAGS = new Set(Object.entries(OPTIONS).flatMap(([name, option]) => (option.type === 'string' ? [`--${name}`] : [])));
+
+/**
+ * `--max-requests -1` as `--max-requests=-1`: parseArgs takes a value that starts with a dash for
+ * another option ("argument is ambiguous"); a negative number given to a flag that takes a value
+ * is that flag's value, which its own rule then refuses by name.
+ */
+function withNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: withNegativeValues(argv),
       strict: true,
       allowPositionals: false,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        'base-url': { type: 'string' },
-        api: { type: 'string', multiple: true },
-        operation: { type: 'string', multiple: true },
-        sandbox: { type: 'boolean' },
-        live: { type: 'boolean' },
-        destinations: { type: 'string' },
-        ...Object.fromEntries(CREDENTIAL_SOURCES.map((s) => [s.flag, { type: 'string' as const }])),
-        'application-name': { type: 'string' },
-        'max-requests': { type: 'string' },
-        'interval-ms': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'max-response-bytes': { type: 'string' },
-        'max-retry-after': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        seed: { type: 'string' },
-        generated: { type: 'string' },
-        'sandbox-control': { type: 'boolean' },
-        'sandbox-session': { type: 'string' },
-        listen: { type: 'string' },
-        'callback-url': { type: 'string' },
-        'callback-timeout-ms': { type: 'string' },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        quiet: { type: 'boolean' },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');

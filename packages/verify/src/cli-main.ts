@@ -4,13 +4,16 @@
 // usage or an unreachable target. cli.ts runs it on the process; the tests run the usage errors
 // in process (a process start for each was most of their CPU) and the rest as a real process.
 import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
 import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
-import { redact, redactValue } from './redact.js';
+import { viaCommand } from './option-names.js';
+import { redact } from './redact.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
-import { BudgetError, UnreachableError } from './transport.js';
+import { BudgetError, InterruptedError, UnreachableError } from './transport.js';
+import { StartUsageError } from './usage-error.js';
 import { UsageError, verify } from './verify.js';
 
 export interface CliStreams {
@@ -20,8 +23,13 @@ export interface CliStreams {
   err: (text: string) => void;
 }
 
-/** The exit code; throws only on an internal error (the `messaging-verify` command reports it and exits 2). */
-export async function main(argv: string[], env: Record<string, string | undefined>, io: CliStreams): Promise<number> {
+/**
+ * The exit code; throws only on an internal error (the `messaging-verify` command reports it and
+ * exits 2). `signal` is the process's SIGINT or SIGTERM (its reason the signal's name): the run
+ * stops, puts the callback addresses back, writes its reports marked `stopped`, prints its summary
+ * line and returns 128 + the signal's number (130, 143), as a shell reports a process the signal ended.
+ */
+export async function main(argv: string[], env: Record<string, string | undefined>, io: CliStreams, signal?: AbortSignal): Promise<number> {
   let options: CliOptions | 'help';
   try {
     options = parseCliArgs(argv, env);
@@ -38,12 +46,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
     io.out(`${USAGE}\n`);
     return 0;
   }
-  // Everything printed or written passes the redaction (redact.ts): no URL's userinfo, no credential.
-  // (A function: --sandbox replaces the credentials with the sandbox's.)
+  // The run's report and progress lines come redacted from verify() (redact.ts, one place for the API
+  // and the command); the command's own lines pass the same redaction. (A function: --sandbox
+  // replaces the credentials with the sandbox's.)
   const secrets = () => secretsOf(options.credentials ?? {});
   const out = (text: string) => io.out(redact(text, secrets()));
   const err = (text: string) => io.err(redact(text, secrets()));
-  const print = options.quiet ? () => {} : (line: string) => err(`${line}\n`);
+  // --quiet leaves out the progress lines, never a FAIL line (nor its curl).
+  const printFailure = (line: string) => io.err(`${line}\n`);
+  const print = options.quiet ? () => {} : printFailure;
   let sandbox: Sandbox | undefined;
   try {
     checkReportPaths(options);
@@ -52,8 +63,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
       options.baseUrl = sandbox.url;
       options.credentials = sandbox.credentials;
     }
-    const report = await verify({ ...options, print, printRequest: (line) => out(`${line}\n`) });
-    writeReports(options, report, secrets());
+    const report = await verify(viaCommand({ ...options, print, printFailure, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
+    writeReports(options, report);
     print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
     out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
@@ -61,20 +72,31 @@ export async function main(argv: string[], env: Record<string, string | undefine
     // A run that stopped still writes the reports asked for: the checks made until then, and
     // `stopped` saying why (README, "Command").
     const partial = reportOf(error);
-    if (partial) writeReports(options, partial, secrets());
+    if (partial) writeReports(options, partial);
+    if (error instanceof InterruptedError) {
+      err(`messaging-verify: ${error.message}; the run stopped after ${partial?.checks.length ?? 0} checks (${partial?.failed ?? 0} failed)${reportFiles(options)}\n`);
+      if (partial) out(`${summaryLine(partial)}\n`);
+      const name = typeof signal?.reason === 'string' ? signal.reason : '';
+      return 128 + ((constants.signals as Record<string, number>)[name] ?? 2);
+    }
     if (error instanceof UsageError || error instanceof UnreachableError || error instanceof BudgetError) {
       err(`messaging-verify: ${error.message}\n`);
       // A run that stopped after it began still ends stdout with its summary line (README,
       // "Command"); bad usage found before anything was sent is its one line alone.
-      if (partial && (!(error instanceof UsageError) || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
-      const files = [options.json, options.junit].filter((file) => file !== undefined);
-      if (partial && files.length > 0) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed); the report so far, with "stopped", is in ${files.join(' and ')}\n`);
+      if (partial && (!(error instanceof UsageError) || error instanceof StartUsageError || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
+      if (partial && reportFiles(options)) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed)${reportFiles(options)}\n`);
       return 2;
     }
     throw error;
   } finally {
     await sandbox?.close();
   }
+}
+
+/** Where the report files are, for the line that says the run stopped: `; the report so far, with "stopped", is in a and b`, or nothing. */
+function reportFiles(options: CliOptions): string {
+  const files = [options.json, options.junit].filter((file) => file !== undefined);
+  return files.length > 0 ? `; the report so far, with "stopped", is in ${files.join(' and ')}` : '';
 }
 
 /** The report files can be written: found before the run, not after it (an error of its own, exit 2). */
@@ -89,11 +111,8 @@ function checkReportPaths(options: CliOptions) {
   }
 }
 
-/** The JSON and JUnit reports asked for, every credential value and URL userinfo redacted. */
-function writeReports(options: CliOptions, report: Report, secrets: readonly string[]) {
-  const safe = (text: string) => redact(text, secrets);
-  // Its strings first (what escaping would hide), then the text (what serialising adds).
-  const redacted = redactValue(report, secrets);
-  if (options.json) writeFileSync(options.json, safe(`${JSON.stringify(redacted, null, 2)}\n`));
-  if (options.junit) writeFileSync(options.junit, safe(junitOf(redacted)));
+/** The JSON and JUnit reports asked for: verify()'s report, already redacted (its values, never its keys). */
+function writeReports(options: CliOptions, report: Report) {
+  if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.junit) writeFileSync(options.junit, junitOf(report));
 }

@@ -72,10 +72,42 @@ export function formsUsed(document: Json, root: Json | undefined, body: unknown)
   return [...out].sort();
 }
 
-/** What the positive phase learnt of each form: accepted in an example, or refused (and never accepted). */
+/** A request of the run, as a failure names it. */
+export interface Evidence {
+  subject: string;
+  status: number;
+  curl: string;
+}
+
+/**
+ * What the positive phase learnt of each form: accepted in an example, or refused (and never
+ * accepted); and what the rest of the run's answers said of a refused form. A form refused in an
+ * example and accepted later in the same run (a generated body, a body at a limit, a workflow) is
+ * one the deployment takes: that refusal was a wrong answer, not a choice of form (verify.ts fails it).
+ */
 export class FormAnswers {
   private readonly accepted = new Set<string>();
   private readonly refused = new Set<string>();
+  /** Per form, the first example refused in it, and the first later request accepted in it. */
+  private readonly firstRefusal = new Map<string, Evidence>();
+  private readonly laterAcceptance = new Map<string, Evidence>();
+
+  /** The example refused in `forms` (after record()): the request a failure names. */
+  recordRefusal(forms: readonly string[], evidence: Evidence): void {
+    for (const form of forms) if (!this.firstRefusal.has(form)) this.firstRefusal.set(form, evidence);
+  }
+
+  /** A later request with a valid body in `forms`, answered with success. */
+  recordLaterAcceptance(forms: readonly string[], evidence: Evidence): void {
+    for (const form of forms) if (this.usesRefused([form]) && !this.laterAcceptance.has(form)) this.laterAcceptance.set(form, evidence);
+  }
+
+  /** For a refused form accepted later in the run: the refusal and the acceptance. */
+  contradiction(form: string): { refused: Evidence; accepted: Evidence } | undefined {
+    const refused = this.firstRefusal.get(form);
+    const accepted = this.laterAcceptance.get(form);
+    return refused && accepted ? { refused, accepted } : undefined;
+  }
 
   record(forms: readonly string[], accepted: boolean): void {
     for (const form of forms) (accepted ? this.accepted : this.refused).add(form);

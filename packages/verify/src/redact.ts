@@ -42,7 +42,7 @@ export function redact(text: string, secrets: readonly string[]): string {
 }
 
 /** `redact` with its patterns built once, for many texts. */
-function redactor(secrets: readonly string[]): (text: string) => string {
+export function redactor(secrets: readonly string[]): (text: string) => string {
   // Longest first, so that a secret containing another is replaced whole.
   const patterns = [...new Set(secrets.flatMap(shownForms))]
     .filter((s) => s.length > 0)
@@ -52,16 +52,10 @@ function redactor(secrets: readonly string[]): (text: string) => string {
 }
 
 /**
- * A report with every string in it redacted, before it is serialised: once JSON or XML has escaped
- * a secret (`"` as `\\"` or `&quot;`), the text no longer holds it as given.
+ * The one place a run's report and progress lines are redacted (verify.ts, for the API and the
+ * command alike): free text (a check's subject, message and curl, a note, the reason a run
+ * stopped, a printed line) as above, value by value before JSON or XML escapes it; the report's
+ * own keys and fixed vocabulary (check names, operations, sections, interface ids) are never
+ * touched, so an API key `accepted` leaves the check `accepted` alone.
  */
-export function redactValue<T>(value: T, secrets: readonly string[]): T {
-  const redactText = redactor(secrets);
-  const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return redactText(item);
-    if (Array.isArray(item)) return item.map(walk);
-    if (item !== null && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
-    return item;
-  };
-  return walk(value) as T;
-}
+export type Redact = (text: string) => string;

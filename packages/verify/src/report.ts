@@ -47,7 +47,17 @@ export class Recorder {
   readonly notes: string[] = [];
   /** Checks added while held (hold()): neither recorded nor printed until take() hands them back. */
   private held: CheckResult[] | undefined;
-  constructor(private readonly print: (line: string) => void) {}
+  /**
+   * `redact` (redact.ts) is applied to the free text of each check and note as it is recorded, so
+   * the report and the lines printed from it never hold a credential; the check's name, operation
+   * and section are the verifier's own vocabulary and are kept as they are.
+   */
+  constructor(
+    private readonly print: (line: string) => void,
+    private readonly redact: (text: string) => string = (text) => text,
+    /** Where a FAIL line and its curl go; default `print`. */
+    private readonly printFailure: (line: string) => void = print,
+  ) {}
 
   /** Keeps the next checks aside (a phase whose results may turn out to mean something else). */
   hold(): void {
@@ -61,19 +71,26 @@ export class Recorder {
     return held;
   }
 
-  add(result: CheckResult): void {
+  add(given: CheckResult): void {
     if (this.held) {
-      this.held.push(result);
+      this.held.push(given);
       return;
     }
+    const result: CheckResult = {
+      ...given,
+      subject: this.redact(given.subject),
+      ...(given.message !== undefined && { message: this.redact(given.message) }),
+      ...(given.curl !== undefined && { curl: this.redact(given.curl) }),
+    };
     this.checks.push(result);
     if (!result.passed) {
-      this.print(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);
-      if (result.curl) this.print(`       ${result.curl}`);
+      this.printFailure(`  FAIL ${result.operation} ${result.check} (section ${result.section}) ${result.subject}: ${result.message ?? ''}`);
+      if (result.curl) this.printFailure(`       ${result.curl}`);
     }
   }
 
-  note(text: string): void {
+  note(given: string): void {
+    const text = this.redact(given);
     this.notes.push(text);
     this.print(`  note: ${text}`);
   }

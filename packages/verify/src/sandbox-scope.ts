@@ -18,10 +18,10 @@ const SESSION_ID = (() => {
 })();
 
 /** A usage error when `id` cannot be a session id (checked before anything is sent). */
-export function checkSessionId(id: string): void {
+export function checkSessionId(id: string, name = '--sandbox-session'): void {
   // The document's pattern is anchored: an id of any length is tested in time linear in it.
   if (!SESSION_ID.test(id)) {
-    throw new UsageError(`--sandbox-session must be a session id as POST /__sandbox/sessions answers it (${SESSION_ID.source}), got ${JSON.stringify(id.slice(0, 40))}`);
+    throw new UsageError(`${name} must be a session id as POST /__sandbox/sessions answers it (${SESSION_ID.source}), got ${JSON.stringify(id.slice(0, 40))}`);
   }
 }
 

@@ -42,6 +42,8 @@ export interface Exchange {
 
 export class UnreachableError extends Error {}
 export class BudgetError extends Error {}
+/** The run was stopped from outside (`signal`: the command's SIGINT or SIGTERM); its report says so in `stopped`. */
+export class InterruptedError extends Error {}
 
 export interface TransportOptions {
   credentials: Credentials;
@@ -57,6 +59,8 @@ export interface TransportOptions {
   print: (line: string) => void;
   /** Where a dry run prints each request; default `print`. */
   printRequest?: (line: string) => void;
+  /** Stops the run: no request is sent after it fires, the one in flight and any wait are abandoned. */
+  signal?: AbortSignal;
 }
 
 /** When a 429 of an operation that documents it comes without RetryAfter / Retry-After: C's documented minimum (section 8, 10 seconds). */
@@ -105,7 +109,7 @@ export class Transport {
           ? `  429 from ${request.operation}: waiting ${seconds} s as RetryAfter says (section 8)`
           : `  429 from ${request.operation} without RetryAfter: waiting ${seconds} s, ${letterOf(request.api)}'s documented minimum (section 8)`,
       );
-      await sleep(seconds * 1000);
+      await sleep(seconds * 1000, undefined, this.options.signal && { signal: this.options.signal });
     }
   }
 
@@ -114,7 +118,8 @@ export class Transport {
       throw new BudgetError(`the request budget is spent (--max-requests ${this.options.maxRequests}); raise it or narrow the run with --api`);
     }
     const wait = this.last + this.options.intervalMs - Date.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await sleep(wait, undefined, this.options.signal && { signal: this.options.signal });
+    this.options.signal?.throwIfAborted();
     this.sent++;
     this.last = Date.now();
     const headers: Record<string, string> = { ...request.headers };
@@ -130,10 +135,11 @@ export class Transport {
         headers,
         ...(request.body !== undefined && { body: request.body }),
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: this.options.signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.options.signal]) : AbortSignal.timeout(this.options.timeoutMs),
       });
       ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
+      this.options.signal?.throwIfAborted(); // stopped from outside: no fault of the target's
       const cause = fetchFailureCode(error);
       const origin = new URL(request.url).origin;
       if (cause === 'TimeoutError') {

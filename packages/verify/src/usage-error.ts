@@ -1,2 +1,7 @@
 /** Bad usage: a flag or option breaks its rule, or the target may not be sent to (exit 2). */
 export class UsageError extends Error {}
+/**
+ * Bad usage found once the run had begun (a `--listen` port in use): exit 2 as any, but the command
+ * still ends stdout with its summary line, as for an unreachable target (README, "Command").
+ */
+export class StartUsageError extends UsageError {}

@@ -5,8 +5,9 @@ import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
-import { type ApiId, bundle, findOperation, type Operation, operationsOf } from './contract.js';
-import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
+import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
+import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
@@ -15,10 +16,10 @@ import { workflowFiles } from './generated/workflows.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
-import { withoutUserinfo } from './redact.js';
+import { redactor, withoutUserinfo } from './redact.js';
 import { checkSessionId, SandboxScope } from './sandbox-scope.js';
 import { letterOf, subsection } from './sections.js';
-import { type Exchange, Transport } from './transport.js';
+import { curlOf, type Exchange, InterruptedError, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
@@ -27,7 +28,7 @@ import { sameId } from './uuids.js';
 export { UsageError };
 
 export interface VerifyOptions {
-  /** Scheme, host and port of the deployment; the interfaces' base paths are added. */
+  /** Scheme, host and port of the deployment, without a path (`/` at most); the interfaces' base paths are added. */
   baseUrl: string;
   /** Default: all four. */
   apis?: readonly ApiId[];
@@ -73,8 +74,17 @@ export interface VerifyOptions {
   callbackUrl?: string;
   /** How long to wait for expected callbacks; default 10000 ms live, 3000 ms otherwise. */
   callbackTimeoutMs?: number;
+  /**
+   * Stops the run when it fires (the command's SIGINT and SIGTERM): no request is sent after it,
+   * the sandbox scope's callback addresses are put back and the receiver closed, and verify()
+   * rejects with an InterruptedError whose report (`reportOf`) holds the checks made until then
+   * and `stopped`, `interrupted (<the signal's reason>)`.
+   */
+  signal?: AbortSignal;
   /** Progress lines; default none. */
   print?: (line: string) => void;
+  /** The FAIL lines (and each one's curl); default `print`. The command's `--quiet` silences `print` only. */
+  printFailure?: (line: string) => void;
   /** Where a dry run prints each request it would send; default `print`. */
   printRequest?: (line: string) => void;
 }
@@ -87,36 +97,44 @@ const BY_ID = (op: Operation) =>
     (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
   );
 
-export function checkTarget(options: VerifyOptions): URL {
+export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(options)): URL {
+  const name = (option: Parameters<typeof nameOf>[0]) => nameOf(option, naming);
+  const bare = (option: Parameters<typeof nameOf>[0]) => bareNameOf(option, naming);
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new UsageError(`--base-url must be an absolute http or https URL`);
+    throw new UsageError(`${bare('baseUrl')} must be an absolute http or https URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must be an absolute http or https URL');
-  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; use the credential flags');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${bare('baseUrl')} must be an absolute http or https URL`);
+  if (url.username || url.password) throw new UsageError(`${bare('baseUrl')} must not carry credentials; ${naming === 'command' ? 'use the credential flags' : 'give them in credentials'}`);
   // The base paths are added after the URL: a query or fragment would end up before them.
-  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError('--base-url must not carry a query or fragment (?…, #…): the base paths are added after it');
+  if (url.search || url.hash || /[?#]/.test(options.baseUrl)) throw new UsageError(`${bare('baseUrl')} must not carry a query or fragment (?…, #…): the base paths are added after it`);
+  // Scheme, host and port only: a path would be followed by the base path again (/rest/im/v1/rest/im/v1/...).
+  if (url.pathname !== '/') {
+    throw new UsageError(
+      `${bare('baseUrl')} must be scheme, host and port only, without a path (got ${JSON.stringify(url.pathname)}): the verifier adds each interface's base path (${API_IDS.map(basePath).join(', ')}) itself`,
+    );
+  }
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
-    throw new UsageError(`--base-url ${url.origin} is not a loopback address: nothing is sent there without --live`);
+    throw new UsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
   }
-  if (options.live && !options.destinations) throw new UsageError('--live needs --destinations <file>: live requests use only the destinations listed there');
+  if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
-  if (options.live && drivesSandbox) throw new UsageError(`${options.sandboxSession !== undefined ? '--sandbox-session' : '--sandbox-control'} drives a local sandbox; it cannot be combined with --live`);
-  if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession);
+  if (options.live && drivesSandbox) throw new UsageError(`${bare(options.sandboxSession !== undefined ? 'sandboxSession' : 'sandboxControl')} drives a local sandbox; it cannot be combined with ${bare('live')}`);
+  if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession, bare('sandboxSession'));
   if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
-    throw new UsageError('--listen with --live needs --callback-url <url>: the address the service reaches the receiver at');
+    throw new UsageError(`${bare('listen')} with ${bare('live')} needs ${name('callbackUrl')}: the address the service reaches the receiver at`);
   }
   if (options.callbackUrl !== undefined && options.listen === undefined && !drivesSandbox) {
-    throw new UsageError('--callback-url needs --listen <port>: the receiver it points at');
+    throw new UsageError(`${bare('callbackUrl')} needs ${name('listen')}: the receiver it points at`);
   }
   if (!options.dryRun) {
     for (const api of selectionOf(options.apis, options.operations).apis) {
       for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
         const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
-        if (!value) throw new UsageError(`--${source.flag} (or ${source.env}) is required to verify ${api}`);
+        if (!value) throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
       }
     }
   }
@@ -129,17 +147,29 @@ export function checkTarget(options: VerifyOptions): URL {
  */
 export async function verify(given: VerifyOptions): Promise<Report> {
   const started = Date.now();
-  const options: VerifyOptions = { ...given, sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined) };
-  const print = options.print ?? (() => {});
+  // Every credential value is redacted from what the run prints and reports (redact.ts): the
+  // report returned here is the one the command writes.
+  const redactText = redactor(secretsOf(given.credentials ?? {}));
+  const rawPrint = given.print ?? (() => {});
+  const naming = namingOf(given);
+  const options: VerifyOptions = {
+    ...given,
+    sandboxControl: Boolean(given.sandboxControl || given.sandboxSession !== undefined),
+    print: (line) => rawPrint(redactText(line)),
+    ...(given.printRequest && { printRequest: (line: string) => given.printRequest!(redactText(line)) }),
+  };
+  if (naming === 'command') viaCommand(options); // its messages name flags wherever they are made
   const selection = selectionOf(options.apis, options.operations);
   const apis = selection.apis;
-  const recorder = new Recorder(print);
+  // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted
+  // again: a second pass would take a credential `accepted` for the check of that name.
+  const recorder = new Recorder(rawPrint, redactText, given.printFailure ?? rawPrint);
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
   // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
   const state: RunState = { target: withoutUserinfo(options.baseUrl) };
   const report = (): Report => ({
-    target: state.target,
+    target: redactText(state.target),
     apis,
     checks: recorder.checks,
     failed: recorder.failed,
@@ -149,11 +179,20 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     seed,
   });
   try {
-    await run(options, selection, recorder, seed, state);
-  } catch (error) {
+    await run(options, naming, selection, recorder, seed, state);
+  } catch (caught) {
+    // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
+    const error = options.signal?.aborted ? interrupted(options.signal) : caught;
+    if (error instanceof Error) error.message = redactText(error.message);
     throw withReport(error, report());
   }
   return report();
+}
+
+function interrupted(signal: AbortSignal): InterruptedError {
+  const reason: unknown = signal.reason;
+  const why = typeof reason === 'string' ? reason : reason instanceof Error && reason.name !== 'AbortError' ? reason.message : 'aborted';
+  return new InterruptedError(`interrupted (${why})`);
 }
 
 interface RunState {
@@ -161,8 +200,9 @@ interface RunState {
   transport?: Transport;
 }
 
-async function run(options: VerifyOptions, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
-  const url = checkTarget(options);
+async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
+  const url = checkTarget(options, naming);
+  options.signal?.throwIfAborted();
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
@@ -177,6 +217,7 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     dryRun: Boolean(options.dryRun),
     print,
     ...(options.printRequest && { printRequest: options.printRequest }),
+    ...(options.signal && { signal: options.signal }),
   });
   const baseUrl = url.href.replace(/\/$/, '');
   state.transport = transport;
@@ -206,6 +247,11 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     if (answer) {
       noteHttpsRedirect(answer);
       checkExchange(recorder, op, answer, subject, expect, label, clock);
+      // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
+      const answers = formAnswers.get(op.name);
+      if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {
+        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status, curl: curlOf(answer.request) });
+      }
     }
     return answer;
   };
@@ -227,6 +273,22 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
     }
     for (const form of answers.refusedForms()) {
       const [pointer, name] = form.split(' ');
+      // The run's own later answers took this form: the refusal was a wrong answer, not a choice of form.
+      const contradiction = answers.contradiction(form);
+      if (contradiction) {
+        const { refused, accepted } = contradiction;
+        recorder.add({
+          check: 'accepted',
+          section: subsection(op.api, 4),
+          operation: op.name,
+          subject: `${refused.subject}, whose ${pointer} elements are in the form ${name}`,
+          passed: false,
+          status: refused.status,
+          message: `refused with ${refused.status}, yet ${accepted.subject} in the same form was accepted later in this run (${accepted.status}): ${accepted.curl}`,
+          curl: refused.curl,
+        });
+        continue;
+      }
       recorder.note(
         `${op.name}: the target refused the example whose ${pointer} elements are in the form ${name} and accepted another form; section ${subsection(op.api, 2)} leaves that shape open, so a body in that form may be refused (its limits are checked as accepted or refused)`,
       );
@@ -296,10 +358,13 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
           formAnswers.set(op.name, answers);
           for (const [i, example] of examplesOf(op, now).entries()) {
             const forms = formsUsed(document, op.bodySchema, example);
-            const answer = await sent(op, { body: example }, `documented example ${i + 1}`, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
-            if (forms.length > 0 && answer) answers.record(forms, succeeded(op, answer.status));
+            const subject = `documented example ${i + 1}`;
+            const answer = await sent(op, { body: example }, subject, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
+            if (forms.length > 0 && answer) {
+              answers.record(forms, succeeded(op, answer.status));
+              if (!succeeded(op, answer.status)) answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            }
           }
-          noteRefusedForms(op, answers);
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
             await sent(op, { body }, `generated body ${i + 1} (seed ${seed})`, 'accepted-or-refused', { check: 'generated-accepted', section: subsection(api, 2) });
           }
@@ -411,6 +476,12 @@ async function run(options: VerifyOptions, { apis, has }: Selection, recorder: R
             }
           }
         });
+      }
+      // The forms refused in an example, judged once the interface's every answer is in: a form the
+      // run's later answers took fails `accepted`, another is noted as the deployment's choice.
+      for (const op of operations) {
+        const answers = formAnswers.get(op.name);
+        if (answers) noteRefusedForms(op, answers);
       }
     }
     // The clock again (the phases have moved a deterministic sandbox's); a clock it cannot read was noted above.

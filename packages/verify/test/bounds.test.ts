@@ -52,8 +52,43 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
   it.each([
     ['http://127.0.0.1:1/?tenant=a', '--base-url must not carry a query or fragment (?…, #…): the base paths are added after it'],
     ['http://127.0.0.1:1#top', '--base-url must not carry a query or fragment (?…, #…): the base paths are added after it'],
+    [
+      'http://127.0.0.1:1/rest/im/v1',
+      '--base-url must be scheme, host and port only, without a path (got "/rest/im/v1"): the verifier adds each interface\'s base path (/rest/gateway, /rest/sms/v2, /rest/im/v1, /rest/campaign_manager/v1) itself',
+    ],
+    ['http://127.0.0.1:1//', '--base-url must be scheme, host and port only, without a path (got "//"): the verifier adds each interface\'s base path (/rest/gateway, /rest/sms/v2, /rest/im/v1, /rest/campaign_manager/v1) itself'],
   ])('--base-url %s', async (url, line) => {
     const result = await command(['--base-url', url, '--api', 'sms-v2'], { SMS_V2_API_KEY: 'k' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `messaging-verify: ${line}\n` });
+  });
+
+  it('--base-url with a trailing slash only is scheme, host and port', async () => {
+    const server = await startRecordingServer(() => ({ status: 202, headers: { 'content-type': 'application/json' }, body: '{}' }));
+    try {
+      await command(['--base-url', `http://127.0.0.1:${server.port}/`, '--api', 'sms-v2', '--generated', '0'], { SMS_V2_API_KEY: 'k' });
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(server.requests.filter((r) => !r.url.startsWith('/rest/sms/v2/'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [{ baseUrl: 'http://127.0.0.1:1/rest/im/v1' }, /^baseUrl must be scheme, host and port only, without a path \(got "\/rest\/im\/v1"\)/],
+    [{ baseUrl: 'https://staging.example.com' }, /^baseUrl https:\/\/staging\.example\.com is not a loopback address: nothing is sent there without live: true$/],
+    [{ baseUrl: 'https://staging.example.com', live: true }, /^live needs destinations: live requests use only/],
+    [{ baseUrl: 'http://127.0.0.1:1' }, /^credentials\['sms-v2'\]\.apiKey is required to verify sms-v2$/],
+    [{ baseUrl: 'http://127.0.0.1:1', sandboxSession: '../x', credentials: { 'sms-v2': { apiKey: 'k' } } }, /^sandboxSession must be a session id/],
+  ])('the API names its options, not the flags: %o', async (options, message) => {
+    await expect(verify({ apis: ['sms-v2'], ...options })).rejects.toThrow(message);
+  });
+
+  it.each([
+    [['--max-requests', '-1'], '--max-requests must be an integer from 1 to 100000'],
+    [['--max-requests=-1'], '--max-requests must be an integer from 1 to 100000'],
+    [['--timeout-ms', '-5'], '--timeout-ms must be an integer from 1 to 300000'],
+  ])('a negative number as a separate argument (%o) is read as the flag\'s value and refused by its rule', async (args, line) => {
+    const result = await command(['--base-url', 'http://127.0.0.1:1', ...args]);
     expect(result).toEqual({ code: 2, stdout: '', stderr: `messaging-verify: ${line}\n` });
   });
 
@@ -88,7 +123,13 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
       const result = await command(['--base-url', `http://127.0.0.1:${target.port}`, '--api', 'sms-v2', '--listen', String(port)], { SMS_V2_API_KEY: 'k' });
       expect(result.code).toBe(2);
       expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: --listen ${port}: the port is in use on 127.0.0.1 (EADDRINUSE); pick another, or 0 for any free one`);
+      // The run had begun (its first line printed): stdout ends with the summary, as for an unreachable target.
+      expect(result.stdout).toBe('verify: 0 checks, 0 failed\n');
       expect(target.requests).toEqual([]);
+      // In the API, the same error names the option.
+      await expect(verify({ baseUrl: `http://127.0.0.1:${target.port}`, apis: ['sms-v2'], credentials: { 'sms-v2': { apiKey: 'k' } }, listen: port })).rejects.toThrow(
+        `listen ${port}: the port is in use on 127.0.0.1 (EADDRINUSE); pick another, or 0 for any free one`,
+      );
     } finally {
       busy.close();
       await target.close();

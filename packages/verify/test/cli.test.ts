@@ -70,6 +70,20 @@ describe('messaging-verify', () => {
     }
   });
 
+  it('--quiet leaves out the progress lines and keeps the FAIL lines (and their curl)', async () => {
+    const server = await startRecordingServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }));
+    try {
+      const { code, stderr, stdout } = await cli(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'sms-v2', '--generated', '0', '--quiet'], { SMS_V2_API_KEY: 'k-quiet' });
+      expect(code).toBe(1);
+      const lines = stderr.trimEnd().split('\n');
+      expect(lines.filter((line) => line.startsWith('  FAIL sms-v2.')).length).toBeGreaterThan(0);
+      expect(lines.every((line) => line.startsWith('  FAIL ') || line.startsWith('       curl '))).toBe(true);
+      expect(lastLine(stdout)).toMatch(/^verify: \d+ checks, [1-9]\d* failed$/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a non-loopback target without --live: exit 2 naming --live, and nothing is sent', async () => {
     const server = await startRecordingServer(() => ({ status: 200 }));
     try {

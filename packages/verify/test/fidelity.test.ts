@@ -297,6 +297,25 @@ describe("C's delivery attempts in one form only (section 2.3: the shape of the 
     expect(report.checks.some((c) => c.operation === 'im-v1.statusCallback' && c.check === 'callback-received' && c.passed)).toBe(true);
   });
 
+  it('a form refused once and accepted later in the same run fails accepted, naming both requests (an injected wrong answer is not hidden)', async () => {
+    let refusals = 0;
+    const { report } = await verifyBehind(
+      {
+        intercept: (request) =>
+          carries(request, 'direct') && request.headers.authorization === sandbox.credentials['im-v1']!.apiKey && refusals++ === 0 ? C_ERROR(400, 'refused once') : undefined,
+      },
+      { apis: ['im-v1'] },
+    );
+    expect(refusals).toBeGreaterThan(1); // bodies in that form were sent again, and accepted
+    const caught = report.checks.filter((c) => c.check === 'accepted' && !c.passed);
+    expect(caught).toHaveLength(1);
+    expect(caught[0]).toMatchObject({ operation: 'im-v1.sendMessage', status: 400 });
+    expect(caught[0]!.subject).toMatch(/^documented example \d+, whose \/delivery_attempts\/\* elements are in the form DeliveryAttempt$/);
+    expect(caught[0]!.message).toMatch(/^refused with 400, yet .+ in the same form was accepted later in this run \(202\): curl /);
+    expect(caught[0]!.curl).toMatch(/^curl -X POST /);
+    expect(report.notes.filter((note) => note.includes('elements are in the form'))).toEqual([]);
+  });
+
   it('a deployment that refuses both forms still fails accepted', async () => {
     const { report } = await verifyBehind(
       {

@@ -98,7 +98,7 @@ describe('--sandbox-session: one session of a shared sandbox', () => {
 
   it('an id that cannot be a session id: one line naming the flag and the rule', async () => {
     await expect(verify({ baseUrl: sandbox.url, credentials: mine.credentials, sandboxSession: '../reset' })).rejects.toThrow(
-      /^--sandbox-session must be a session id as POST \/__sandbox\/sessions answers it \(.+\), got "\.\.\/reset"$/,
+      /^sandboxSession must be a session id as POST \/__sandbox\/sessions answers it \(.+\), got "\.\.\/reset"$/,
     );
   });
 });

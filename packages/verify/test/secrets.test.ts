@@ -123,6 +123,21 @@ describe('credentials are redacted as whole values', () => {
       await server.close();
     }
   });
+  it('an API key that spells a check name (`accepted`) leaves the report\'s keys and check names as they are: only values are redacted', async () => {
+    const server = await startRecordingServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }));
+    try {
+      const result = await run(['--base-url', `http://127.0.0.1:${server.port}`, '--api', 'im-v1', '--generated', '0'], { IM_V1_API_KEY: 'accepted' });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.json);
+      const checks = new Set(report.checks.map((c: { check: string }) => c.check));
+      expect(checks).toContain('accepted');
+      expect(checks).not.toContain('[redacted]');
+      expect(result.junit).toContain('name="accepted (section 4.3)');
+      expect(result.stderr).toContain('FAIL im-v1.sendMessage accepted (section 4.3)');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('a credential the server echoes back', () => {
