@@ -72,7 +72,7 @@ export interface ControlRoute {
   operationId: string;
   /** The query parameters the document gives the operation; any other is refused (a misspelt filter must not pass silently). */
   query: readonly string[];
-  /** The document's operation: its request body schema is what a body is checked against (src/control-validation.ts). */
+  /** The document's operation: its request body schema is what a body is checked against. */
   operation: Record<string, any>;
   action: Action;
 }

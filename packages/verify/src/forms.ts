@@ -83,7 +83,7 @@ export interface Evidence {
  * What the positive phase learnt of each form: accepted in an example, or refused (and never
  * accepted); and what the rest of the run's answers said of a refused form. A form refused in an
  * example and accepted later in the same run (a generated body, a body at a limit, a workflow) is
- * one the deployment takes: that refusal was a wrong answer, not a choice of form (verify.ts fails it).
+ * one the deployment takes: that refusal was a wrong answer, not a choice of form (the run fails it).
  */
 export class FormAnswers {
   private readonly accepted = new Set<string>();

@@ -52,7 +52,7 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
 }
 
 /**
- * The one place a run's report and progress lines are redacted (verify.ts, for the API and the
+ * The one place a run's report and progress lines are redacted (in `verify()`, for the API and the
  * command alike): free text (a check's subject, message and curl, a note, the reason a run
  * stopped, a printed line) as above, value by value before JSON or XML escapes it; the report's
  * own keys and fixed vocabulary (check names, operations, sections, interface ids) are never

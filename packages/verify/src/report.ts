@@ -48,7 +48,7 @@ export class Recorder {
   /** Checks added while held (hold()): neither recorded nor printed until take() hands them back. */
   private held: CheckResult[] | undefined;
   /**
-   * `redact` (redact.ts) is applied to the free text of each check and note as it is recorded, so
+   * The run's redaction is applied to the free text of each check and note as it is recorded, so
    * the report and the lines printed from it never hold a credential; the check's name, operation
    * and section are the verifier's own vocabulary and are kept as they are.
    */

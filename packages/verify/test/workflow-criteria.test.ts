@@ -57,7 +57,7 @@ describe('B: send, then look up (section 1: "with automated link shortening")', 
     const report = await verifyBehind({ rewrite: withoutId }, ['sms-v2']);
     expect(failures(report).map((failure) => failure.replace(/ at http:\S+/, '')).sort()).toEqual([
       'sms-v2.getMessage workflow workflow sendThenLookUp, step lookUp: $statusCode == 200: does not hold (status 400)',
-      'sms-v2.statusCallback callback-received statusCallback: no statusCallback arrived within 1000 ms',
+      'sms-v2.statusCallback callback-received statusCallback: no statusCallback arrived within 1000 ms; 0 other callbacks arrived there during the wait; a longer wait: callbackTimeoutMs',
     ]);
   });
 
