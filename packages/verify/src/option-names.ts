@@ -12,6 +12,10 @@ const NAMES = {
   listen: ['--listen <port>', 'listen'],
   callbackUrl: ['--callback-url <url>', 'callbackUrl'],
   callbackTimeoutMs: ['--callback-timeout-ms', 'callbackTimeoutMs'],
+  apis: ['--api', 'apis'],
+  operations: ['--operation', 'operations'],
+  maxRequests: ['--max-requests', 'maxRequests'],
+  maxRetryAfterSeconds: ['--max-retry-after', 'maxRetryAfterSeconds'],
 } as const;
 
 export type Naming = 'command' | 'api';

@@ -1,6 +1,7 @@
 // Every request the verifier sends goes through here: the request budget, pacing, 429 with
 // RetryAfter (section 8), the dry run, a time and size bound on each answer, and the redacted curl
 // reproduction of each request. Credentials are added here and nowhere else.
+import { bareNameOf, type Naming } from './option-names.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeFetchFailure, fetchFailureCode } from '@messaging-contracts/sandbox';
 import type { ApiId, Auth } from './contract.js';
@@ -61,6 +62,8 @@ export interface TransportOptions {
   printRequest?: (line: string) => void;
   /** Stops the run: no request is sent after it fires, the one in flight and any wait are abandoned. */
   signal?: AbortSignal;
+  /** Whose names the messages use: the command's flags (default) or the API's options. */
+  naming?: Naming;
 }
 
 /** When a 429 of an operation that documents it comes without RetryAfter / Retry-After: C's documented minimum (section 8, 10 seconds). */
@@ -102,7 +105,7 @@ export class Transport {
       const seconds = sent ?? RETRY_AFTER_FALLBACK_SECONDS;
       if (seconds > this.options.maxRetryAfterSeconds) {
         const asked = sent !== undefined ? `with RetryAfter ${sent} s` : `without RetryAfter; the wait would be ${letterOf(request.api)}'s documented minimum of ${seconds} s`;
-        throw new UnreachableError(`${request.operation}: the target answered 429 ${asked}, over --max-retry-after ${this.options.maxRetryAfterSeconds}`);
+        throw new UnreachableError(`${request.operation}: the target answered 429 ${asked}, over ${bareNameOf('maxRetryAfterSeconds', this.options.naming ?? 'command')} ${this.options.maxRetryAfterSeconds}`);
       }
       this.options.print(
         sent !== undefined
@@ -115,7 +118,8 @@ export class Transport {
 
   private async once(request: OutgoingRequest, retried: number): Promise<Exchange> {
     if (this.sent >= this.options.maxRequests) {
-      throw new BudgetError(`the request budget is spent (--max-requests ${this.options.maxRequests}); raise it or narrow the run with --api`);
+      const name = (option: 'maxRequests' | 'apis') => bareNameOf(option, this.options.naming ?? 'command');
+      throw new BudgetError(`the request budget is spent (${name('maxRequests')} ${this.options.maxRequests}); raise it or narrow the run with ${name('apis')}`);
     }
     const wait = this.last + this.options.intervalMs - Date.now();
     if (wait > 0) await sleep(wait, undefined, this.options.signal && { signal: this.options.signal });

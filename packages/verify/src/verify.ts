@@ -131,7 +131,7 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
     throw new UsageError(`${bare('callbackUrl')} needs ${name('listen')}: the receiver it points at`);
   }
   if (!options.dryRun) {
-    for (const api of selectionOf(options.apis, options.operations).apis) {
+    for (const api of selectionOf(options.apis, options.operations, naming).apis) {
       for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
         const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
         if (!value) throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
@@ -159,7 +159,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     ...(given.printRequest && { printRequest: (line: string) => given.printRequest!(redactText(line)) }),
   };
   if (naming === 'command') viaCommand(options); // its messages name flags wherever they are made
-  const selection = selectionOf(options.apis, options.operations);
+  const selection = selectionOf(options.apis, options.operations, naming);
   const apis = selection.apis;
   // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted
   // again: a second pass would take a credential `accepted` for the check of that name.
@@ -218,6 +218,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     print,
     ...(options.printRequest && { printRequest: options.printRequest }),
     ...(options.signal && { signal: options.signal }),
+    naming,
   });
   const baseUrl = url.href.replace(/\/$/, '');
   state.transport = transport;

@@ -34,7 +34,8 @@ describe('the API report holds no credential', () => {
       sandbox.faults.inject({ operation: 'gateway-v1.sendMessage', status: 400, times: 1 });
       const error = await verify({ baseUrl: sandbox.url, credentials, apis: ['gateway-v1'], generated: 0, maxRequests: 3 }).catch((e: unknown) => e);
       const partial = reportOf(error);
-      expect(partial?.stopped).toContain('--max-requests');
+      // In the API the budget is named by its option (the command names its flag, --max-requests).
+      expect(partial?.stopped).toContain('the request budget is spent (maxRequests 3); raise it or narrow the run with apis');
       expect(partial!.failed).toBeGreaterThan(0);
       expect(JSON.stringify(partial)).not.toContain('order-2291');
       expect(junitOf(partial!)).not.toContain('order-2291');

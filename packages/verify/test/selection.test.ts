@@ -46,7 +46,11 @@ describe('--operation', () => {
     expect(stderr.trimEnd()).toMatch(line);
   });
 
-  it('the library refuses the same mistakes with a UsageError', async () => {
+  it('the library refuses the same mistakes with a UsageError naming its options, not the flags', async () => {
     await expect(verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, operations: ['im-v1.sendMesage'] })).rejects.toThrow(UsageError);
+    await expect(verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, operations: ['sms.sendMessage'] })).rejects.toThrow(/^operations must be <interface>\.<operationId>/);
+    await expect(verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, apis: ['gateway-v1'], operations: ['sms-v2.sendMessage'] })).rejects.toThrow(
+      /^operations sms-v2\.sendMessage is of sms-v2, which apis leaves out$/,
+    );
   });
 });
