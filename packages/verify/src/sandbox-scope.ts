@@ -49,7 +49,12 @@ export class SandboxScope {
    * usage (exit 2, before any request of the run); addresses that cannot be read (not a sandbox,
    * an old one) only mean that they are not put back, which `note` says.
    */
-  static async open(baseUrl: string, options: { session?: string; timeoutMs: number }, note: (text: string) => void): Promise<SandboxScope> {
+  static async open(
+    baseUrl: string,
+    /** `name`: how the reader spells the session option (`--sandbox-session`, or `sandboxSession` in the API). */
+    options: { session?: string; timeoutMs: number; name: string },
+    note: (text: string) => void,
+  ): Promise<SandboxScope> {
     const control = createSandboxControlClient({ baseUrl, timeoutMs: options.timeoutMs });
     const scope = new SandboxScope(control, options.session);
     const read = await (
@@ -57,12 +62,12 @@ export class SandboxScope {
     ).catch((error: unknown) => ({ failed: error instanceof Error ? error.message : 'no answer' }) as const);
     const what = `GET ${scope.path}${options.session === undefined ? '/' : ''}`;
     if (options.session !== undefined && 'response' in read && read.response.status === 404) {
-      throw new UsageError(`--sandbox-session ${options.session}: the sandbox at ${baseUrl} has no such session (${what} answered 404: never created, deleted, or expired)`);
+      throw new UsageError(`${options.name} ${options.session}: the sandbox at ${baseUrl} has no such session (${what} answered 404: never created, deleted, or expired)`);
     }
     const callbacks = 'data' in read ? (read.data as { callbacks?: unknown } | undefined)?.callbacks : undefined;
     if (callbacks !== null && typeof callbacks === 'object') scope.before = callbacks as CallbackUrls;
     else {
-      if (options.session !== undefined) throw new UsageError(`--sandbox-session ${options.session}: ${what} ${'failed' in read ? `failed (${read.failed})` : `answered ${read.response.status}`}; is ${baseUrl} a sandbox?`);
+      if (options.session !== undefined) throw new UsageError(`${options.name} ${options.session}: ${what} ${'failed' in read ? `failed (${read.failed})` : `answered ${read.response.status}`}; is ${baseUrl} a sandbox?`);
       note(`--sandbox-control: ${what} ${'failed' in read ? `failed (${read.failed})` : `answered ${read.response.status} without callback addresses`}; the run's own addresses are not put back after it`);
     }
     return scope;

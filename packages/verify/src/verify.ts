@@ -310,7 +310,11 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   const timeoutMs = options.timeoutMs ?? 10_000;
   const scope =
     options.sandboxControl && !options.dryRun
-      ? await SandboxScope.open(baseUrl, { timeoutMs, ...(options.sandboxSession !== undefined && { session: options.sandboxSession }) }, (text) => recorder.note(text))
+      ? await SandboxScope.open(
+          baseUrl,
+          { timeoutMs, name: bareNameOf('sandboxSession', naming), ...(options.sandboxSession !== undefined && { session: options.sandboxSession }) },
+          (text) => recorder.note(text),
+        )
       : undefined;
   let listener: Awaited<ReturnType<typeof startCallbackListener>> | undefined;
   try {

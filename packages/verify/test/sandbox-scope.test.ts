@@ -96,6 +96,13 @@ describe('--sandbox-session: one session of a shared sandbox', () => {
     expect(mine.requests()).toEqual([]);
   });
 
+  it('a session the sandbox does not have, from the API: the error names the option, sandboxSession', async () => {
+    const missing = 'eeeeeeeeeeeeeeee';
+    await expect(verify({ baseUrl: sandbox.url, credentials: mine.credentials, sandboxSession: missing })).rejects.toThrow(
+      new RegExp(`^sandboxSession ${missing}: the sandbox at \\S+ has no such session`),
+    );
+  });
+
   it('an id that cannot be a session id: one line naming the flag and the rule', async () => {
     await expect(verify({ baseUrl: sandbox.url, credentials: mine.credentials, sandboxSession: '../reset' })).rejects.toThrow(
       /^sandboxSession must be a session id as POST \/__sandbox\/sessions answers it \(.+\), got "\.\.\/reset"$/,
