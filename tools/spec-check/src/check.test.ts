@@ -268,8 +268,6 @@ entries:
     expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", response: "201" }'))).not.toThrow();
     expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", callback: status, method: POST, requestBody: true }'))).not.toThrow();
     expect(() => parseApiCatalog(withPlace('{ pathItem: StatusCallback, method: POST, requestBody: true }'))).not.toThrow();
-  });
-
     expect(() => parseApiCatalog(withPlace('{ operation: "POST /rest/mini/things", requestBody: true }'))).not.toThrow();
   });
 

@@ -6,7 +6,9 @@ const cwd = process.cwd();
 
 describe('runStep', () => {
   it('kills a step that outlives its limit and names it, with the end of its output', async () => {
-    const [file, args] = node("console.log('installed 3 of 4'); console.error('GET https://registry.example/slow'); setInterval(() => {}, 1000)");
+    // A shell, not node: it prints within milliseconds even on a loaded machine, where a node child
+    // was once killed at the 1 s limit before it had printed anything.
+    const [file, args] = ['/bin/sh', ['-c', "echo 'installed 3 of 4'; echo 'GET https://registry.example/slow' >&2; exec sleep 60"]] as const;
     await expect(runStep('install the tarballs', file, args, { cwd, timeoutMs: 1_000 })).rejects.toThrow(
       /^install the tarballs: `.+` in .+ did not end within 1 s and was killed\n--- stdout \(end\) ---\ninstalled 3 of 4\n--- stderr \(end\) ---\nGET https:\/\/registry\.example\/slow$/,
     );
