@@ -2,6 +2,7 @@
 // the rule (exit 2). Credentials: the sandbox CLI's flags, else the environment (credentials.ts).
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { integerFlags } from '@messaging-contracts/sandbox';
+import { INTEGER_BOUNDS } from './option-bounds.js';
 import { API_IDS, type ApiId } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
 import { readDestinations } from './destinations.js';
@@ -140,16 +141,16 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   };
   set('applicationName', text('application-name'));
   set('sandboxSession', text('sandbox-session'));
-  set('maxRequests', integer('max-requests', text('max-requests'), 1, 100_000));
-  set('intervalMs', integer('interval-ms', text('interval-ms'), 0, 60_000));
-  set('timeoutMs', integer('timeout-ms', text('timeout-ms'), 1, 300_000));
-  set('maxResponseBytes', integer('max-response-bytes', text('max-response-bytes'), 1024, 2 ** 30));
-  set('maxRetryAfterSeconds', integer('max-retry-after', text('max-retry-after'), 0, 1000));
-  set('seed', integer('seed', text('seed'), 0, 2 ** 31 - 1));
-  set('generated', integer('generated', text('generated'), 0, 100));
-  set('listen', integer('listen', text('listen'), 0, 65535));
+  set('maxRequests', integer('max-requests', text('max-requests'), ...INTEGER_BOUNDS.maxRequests));
+  set('intervalMs', integer('interval-ms', text('interval-ms'), ...INTEGER_BOUNDS.intervalMs));
+  set('timeoutMs', integer('timeout-ms', text('timeout-ms'), ...INTEGER_BOUNDS.timeoutMs));
+  set('maxResponseBytes', integer('max-response-bytes', text('max-response-bytes'), ...INTEGER_BOUNDS.maxResponseBytes));
+  set('maxRetryAfterSeconds', integer('max-retry-after', text('max-retry-after'), ...INTEGER_BOUNDS.maxRetryAfterSeconds));
+  set('seed', integer('seed', text('seed'), ...INTEGER_BOUNDS.seed));
+  set('generated', integer('generated', text('generated'), ...INTEGER_BOUNDS.generated));
+  set('listen', integer('listen', text('listen'), ...INTEGER_BOUNDS.listen));
   set('callbackUrl', text('callback-url'));
-  set('callbackTimeoutMs', integer('callback-timeout-ms', text('callback-timeout-ms'), 0, 600_000));
+  set('callbackTimeoutMs', integer('callback-timeout-ms', text('callback-timeout-ms'), ...INTEGER_BOUNDS.callbackTimeoutMs));
   set('junit', text('junit'));
   set('json', text('json'));
   return options;

@@ -6,6 +6,7 @@ import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
 import { checkExchange, type Expectation } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
+import { checkApiOptions } from './option-bounds.js';
 import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
 import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
@@ -159,6 +160,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
     ...(given.printRequest && { printRequest: (line: string) => given.printRequest!(redactText(line)) }),
   };
   if (naming === 'command') viaCommand(options); // its messages name flags wherever they are made
+  else checkApiOptions(given); // the command's flags are checked as they are read
   const selection = selectionOf(options.apis, options.operations, naming);
   const apis = selection.apis;
   // The recorder redacts each check's free text itself, and prints the FAIL lines from it unredacted

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
-import { verify } from '../src/index.js';
+import { UsageError, verify } from '../src/index.js';
 import { Transport, UnreachableError } from '../src/transport.js';
 import { isCall, startDeviatingProxy } from './support/deviating-proxy.js';
 import { startRecordingServer } from './support/recording-server.js';
@@ -90,6 +90,23 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
   ])('a negative number as a separate argument (%o) is read as the flag\'s value and refused by its rule', async (args, line) => {
     const result = await command(['--base-url', 'http://127.0.0.1:1', ...args]);
     expect(result).toEqual({ code: 2, stdout: '', stderr: `messaging-verify: ${line}\n` });
+  });
+
+  it.each([
+    [{ maxRequests: -1 }, 'maxRequests must be an integer from 1 to 100000 (got -1)'],
+    [{ maxRequests: 2.5 }, 'maxRequests must be an integer from 1 to 100000 (got 2.5)'],
+    [{ maxRequests: 'ten' }, 'maxRequests must be an integer from 1 to 100000 (got "ten")'],
+    [{ timeoutMs: -5 }, 'timeoutMs must be an integer from 1 to 300000 (got -5)'],
+    [{ listen: 70000 }, 'listen must be an integer from 0 to 65535 (got 70000)'],
+    [{ apis: [] }, 'apis must be a non-empty array of interface ids: gateway-v1, sms-v2, im-v1, campaign-manager-v1 (got [])'],
+    [{ apis: ['im-v2'] }, 'apis must name interfaces of gateway-v1, sms-v2, im-v1, campaign-manager-v1 (got "im-v2")'],
+  ])('the API holds its options to the flags\' rules, before anything is sent: %o', async (options, message) => {
+    const server = await startRecordingServer(() => ({ status: 500 }));
+    onTestFinished(() => server.close());
+    await expect(verify({ baseUrl: `http://127.0.0.1:${server.port}`, apis: ['sms-v2'], credentials: { 'sms-v2': { apiKey: 'k' } }, ...(options as object) })).rejects.toThrow(
+      new UsageError(message),
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it('--max-response-bytes out of range', async () => {
