@@ -96,6 +96,24 @@ export interface CallbackDestinations {
   remote?: boolean;
 }
 
+/**
+ * The addresses after a change (`PUT /__sandbox/callbacks`, `setCallbackUrls`): a key left out, or
+ * `undefined` (JSON leaves it out), keeps its address; an empty string removes it; anything but a
+ * string (`null`) is refused, as the control API refuses it, saying how to remove one.
+ */
+export function changedCallbackUrls(current: CallbackUrls, change: CallbackUrls): CallbackUrls {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new TypeError(`${key} must be a string: ${REMOVING_AN_ADDRESS}`);
+    next[key] = value;
+  }
+  return next as CallbackUrls;
+}
+
+/** How a callback address is removed, and kept: said wherever a change of the addresses is refused. */
+export const REMOVING_AN_ADDRESS = 'an empty string removes the address, a key left out keeps it';
+
 export function checkCallbackUrl(name: string, value: unknown, { isSelf, remote = false }: CallbackDestinations = {}): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let url: URL;

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { type GeneratedOperation, type OperationValidators, type Violation, operationTable, pointerTokens } from '@messaging-contracts/validators';
 import * as generated from './generated/control-api-requests.js';
+import { REMOVING_AN_ADDRESS } from './callbacks.js';
 import { describeFinding } from './problems.js';
 
 type Json = Record<string, any>;
@@ -53,13 +54,16 @@ function objectAt(document: Json, schema: Json | undefined, tokens: readonly str
 const unknownKeyLine = (where: string, name: string, keys: readonly string[]) =>
   `${where} is not an allowed property (additionalProperties): ${name} takes ${keys.join(', ')}`;
 
+/** What a violation inside one of these objects adds: how to do what the caller most likely meant. */
+const HINTS: Record<string, string> = { CallbackUrls: REMOVING_AN_ADDRESS };
+
 /** One line per violation, as the interfaces' errors read (`body/times must be at least 1 (minimum 1)`); an unknown key names the allowed ones. */
 function describe(document: Json, schema: Json | undefined, violation: Violation): string {
   const line = describeFinding({ ...violation, pointer: `/body${violation.pointer}` });
-  if (violation.rule !== 'additionalProperties') return line;
   // (the validators' own wording, `body/time is not an allowed property (additionalProperties)`, plus the keys allowed)
   const parent = objectAt(document, schema, pointerTokens(violation.pointer).slice(0, -1));
-  if (!parent) return line;
+  const hint = parent?.name !== undefined ? HINTS[parent.name] : undefined;
+  if (violation.rule !== 'additionalProperties' || !parent) return hint ? `${line}: ${hint}` : line;
   return unknownKeyLine(`body${violation.pointer}`, parent.name ?? 'this object', parent.keys);
 }
 

@@ -4,7 +4,7 @@
 // request made with one scope's credentials reads or writes another's.
 import { callbacks as imCallbacks } from '@messaging-contracts/validators/im-v1';
 import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v2';
-import { type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
+import { type CallbackKind, type CallbackOptions, type CallbackUrls, changedCallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
 import { letterOf, schemaEnum, schemaSections } from './contract.js';
 import type { ByteBudget } from './bounded-map.js';
 import type { MessageState, OperationKey } from './control-types.js';
@@ -217,7 +217,7 @@ export function createScope(settings: ScopeSettings): Scope {
     },
     clearRequests: () => recorder.clear(),
     deliveries: () => dispatcher.deliveries(),
-    setCallbackUrls: (urls) => (refuseUnknownKeys('CallbackUrls', urls), dispatcher.setUrls({ ...dispatcher.urls(), ...urls })),
+    setCallbackUrls: (urls) => (refuseUnknownKeys('CallbackUrls', urls), dispatcher.setUrls(changedCallbackUrls(dispatcher.urls(), urls))),
     callbackUrls: () => dispatcher.urls(),
     idle: () => dispatcher.idle(),
     clock: {

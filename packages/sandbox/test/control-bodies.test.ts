@@ -99,6 +99,28 @@ describe('a misspelt key in process (plain JavaScript, or an object built elsewh
   });
 });
 
+describe('removing a callback address', () => {
+  const B_STATUS = 'http://127.0.0.1:1/b-status';
+
+  it('PUT /callbacks {smsStatus: null} is refused saying how to remove one; {smsStatus: ""} removes it', async () => {
+    expect((await call('PUT', '/callbacks', { smsStatus: B_STATUS })).status).toBe(200);
+    const refused = await call('PUT', '/callbacks', { smsStatus: null });
+    expect(refused).toEqual({ status: 400, body: { error: 'body/smsStatus must be a string (type): an empty string removes the address, a key left out keeps it' } });
+    expect(sandbox.callbackUrls().smsStatus).toBe(B_STATUS);
+    expect((await call('PUT', '/callbacks', { smsStatus: '' })).body.callbacks).toEqual({ imStatus: `${receiver.url}/kept` });
+  });
+
+  it('setCallbackUrls does as the control API: undefined keeps an address, "" removes it, null is refused', () => {
+    sandbox.setCallbackUrls({ smsStatus: B_STATUS });
+    sandbox.setCallbackUrls({ smsStatus: undefined });
+    expect(sandbox.callbackUrls().smsStatus).toBe(B_STATUS);
+    expect(() => sandbox.setCallbackUrls({ smsStatus: null } as never)).toThrow(new TypeError('smsStatus must be a string: an empty string removes the address, a key left out keeps it'));
+    expect(sandbox.callbackUrls().smsStatus).toBe(B_STATUS);
+    sandbox.setCallbackUrls({ smsStatus: '' });
+    expect(sandbox.callbackUrls()).toEqual({ imStatus: `${receiver.url}/kept` });
+  });
+});
+
 describe("every request body of the control API's document", () => {
   const documented = controlRoutes().filter((route) => requestBodySchema(controlApiDocument, route.operation) !== undefined);
 
