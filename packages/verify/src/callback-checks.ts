@@ -150,7 +150,8 @@ export async function verifyCallbacks(
     /** What did arrive during the wait, and at what pace the verifier asked for it: the message's callback may be queued behind them. */
     const arrivedMeanwhile = (kind: CallbackKind) => {
       const rate = rateOf(kind);
-      const paced = rate !== undefined ? `, paced at the ${rate} a second the verifier's answer asks for (X-RateLimit-Limit, section ${subsection(CALLBACK_ROUTES[kind].api, 4)}), so the awaited one may be queued behind the run's other callbacks` : '';
+      // Only callbacks that did arrive can have been queued ahead of the awaited one.
+      const paced = rate !== undefined && meanwhile(kind) > 0 ? `, paced at the ${rate} a second the verifier's answer asks for (X-RateLimit-Limit, section ${subsection(CALLBACK_ROUTES[kind].api, 4)}), so the awaited one may be queued behind the run's other callbacks` : '';
       return `${meanwhile(kind)} other callbacks arrived there during the wait${paced}; a longer wait: ${flag}`;
     };
     const started = Date.now();

@@ -44,4 +44,11 @@ describe("C's callbacks paced at the verifier's own rate", () => {
     );
     expect(Number(/; (\d+) other/.exec(received.message!)![1])).toBeGreaterThan(0);
   });
+
+  it('when no callback arrived, the failure says so and does not speak of a queue', async () => {
+    sandbox.setCallbackUrls({ imStatus: '', smsStatus: '' });
+    const report = await verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, apis: ['im-v1'], listen: port, generated: 0, callbackTimeoutMs: 300 });
+    const received = report.checks.find((c) => c.check === 'callback-received')!;
+    expect(received.message).toBe(`no statusCallback arrived at http://127.0.0.1:${port}/im/status within 300 ms; 0 other callbacks arrived there during the wait; a longer wait: callbackTimeoutMs`);
+  });
 });
