@@ -4,6 +4,7 @@ import { type SecretFlag, SECRET_FLAGS, credentialsFileWarning, credentialsOptio
 import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
 import { integerFlags } from './integer-flag.js';
+import { checkCallbackUrl } from './callbacks.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
 import { MIN_CONTROL_TOKEN_LENGTH } from './credentials.js';
@@ -172,6 +173,17 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (token !== undefined && token.length < MIN_CONTROL_TOKEN_LENGTH) {
     throw new UsageError(`${secrets.sources['control-token']}: the control token must be at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
   }
+  // A callback address is checked here too, so that a refusal names the flag (startSandbox checks
+  // it again, with the sandbox's own address known, naming the option).
+  const callbackFlag = (flag: string) => {
+    const value = text(flag);
+    try {
+      checkCallbackUrl(`--${flag}`, value, { remote: values['remote-callbacks'] === true });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return value;
+  };
   const host = text('host') ?? '127.0.0.1';
   const credentials = credentialsOption(secrets.values);
   const allowSeeded = values['allow-seeded-credentials'] === true;
@@ -187,7 +199,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     port: integer('port', text('port'), 0, 65535) ?? 4010,
     host,
     ...(text('seed') !== undefined && { seed: text('seed')! }),
-    callbacks: { smsStatus: text('sms-status-url'), smsReply: text('sms-reply-url'), imStatus: text('im-status-url') },
+    callbacks: { smsStatus: callbackFlag('sms-status-url'), smsReply: callbackFlag('sms-reply-url'), imStatus: callbackFlag('im-status-url') },
     ...(values['remote-callbacks'] === true && { remoteCallbacks: true }),
     credentials,
     ...(allowSeeded && { allowSeededCredentials: true }),

@@ -8,6 +8,12 @@ import { parseCliArgs } from '../src/cli-args.js';
 import { startSandbox } from '../src/index.js';
 
 describe('--max-sessions', () => {
+  it('names the flag of a refused callback address, not the option it becomes', () => {
+    expect(() => parseCliArgs(['--im-status-url', 'not a url'])).toThrow(/^--im-status-url must be an absolute http or https URL$/);
+    expect(() => parseCliArgs(['--sms-status-url', 'https://hooks.example.test/s'])).toThrow(/^--sms-status-url must be on this machine .* unless the sandbox is started with --remote-callbacks/);
+    expect(parseCliArgs(['--sms-status-url', 'https://hooks.example.test/s', '--remote-callbacks'])).toMatchObject({ callbacks: { smsStatus: 'https://hooks.example.test/s' } });
+  });
+
   it('is an integer from 1 to 10000, a negative one named by the same rule', () => {
     for (const value of ['0', '-1', '10001', 'x']) expect(() => parseCliArgs(['--max-sessions', value]), value).toThrow(/^--max-sessions must be an integer from 1 to 10000$/);
     expect(parseCliArgs(['--max-sessions', '1'])).toMatchObject({ sessions: { max: 1 } });
@@ -22,9 +28,9 @@ describe('--max-sessions', () => {
 
 it('--remote-callbacks is the opt-in for callback addresses beyond this machine; without it a remote --im-status-url stops the start', async () => {
   expect(parseCliArgs(['--remote-callbacks', '--im-status-url', 'http://example.com/x'])).toMatchObject({ remoteCallbacks: true, callbacks: { imStatus: 'http://example.com/x' } });
-  const plain = parseCliArgs(['--im-status-url', 'http://example.com/x']);
-  expect(plain).not.toHaveProperty('remoteCallbacks');
-  await expect(startSandbox({ ...(plain as object), port: 0 })).rejects.toThrow(/^imStatus must be on this machine/);
+  // Without it the flag is refused as it is read, by its name; startSandbox refuses the option the same way.
+  expect(() => parseCliArgs(['--im-status-url', 'http://example.com/x'])).toThrow(/^--im-status-url must be on this machine/);
+  await expect(startSandbox({ callbacks: { imStatus: 'http://example.com/x' }, port: 0 })).rejects.toThrow(/^imStatus must be on this machine/);
 });
 
 it('POST /__sandbox/clock/advance with a negative ms moves the clock back (documented), within its years', async () => {
