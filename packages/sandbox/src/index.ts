@@ -1,4 +1,4 @@
-export { startSandbox, DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK, DEFAULT_PORT, type Sandbox, type SandboxControl, type SandboxOptions, type SandboxSession, type SetStatusOptions, type ReplyInput, MEMORY_DEFAULTS, type MemoryOptions } from './sandbox.js';
+export { startSandbox, DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK, DEFAULT_PORT, type HttpsSandbox, type Sandbox, type SandboxControl, type SandboxOptions, type SandboxSession, type SetStatusOptions, type ReplyInput, MEMORY_DEFAULTS, type MemoryOptions } from './sandbox.js';
 export { SESSION_DEFAULTS, type SessionOptions } from './sessions.js';
 export { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';

@@ -178,6 +178,11 @@ function clockStart(value: string | number | undefined): number | undefined {
   return ms;
 }
 
+/** A sandbox started with `https`: its certificate and plain-HTTP origin are always there (no `!`). */
+export type HttpsSandbox = Sandbox & { certificate: NonNullable<Sandbox['certificate']>; httpUrl: string };
+
+export function startSandbox(options: SandboxOptions & { https: true | { cert: string; key: string } }): Promise<HttpsSandbox>;
+export function startSandbox(options?: SandboxOptions): Promise<Sandbox>;
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const port = positiveInteger('port', options.port, DEFAULT_PORT);
   if (port > 65535) throw new RangeError('port must be 0 to 65535');

@@ -12,15 +12,15 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 const require = createRequire(import.meta.url);
-import { type Sandbox, startSandbox } from '../src/index.js';
+import { type HttpsSandbox, startSandbox } from '../src/index.js';
 
-let sandbox: Sandbox;
+let sandbox: HttpsSandbox;
 let agent: Agent;
 const warnings: string[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, https: true, warn: (message) => warnings.push(message) });
   // The client trusts the sandbox's own certificate only (never certificate checks turned off).
-  agent = new Agent({ connect: { ca: sandbox.certificate!.cert } });
+  agent = new Agent({ connect: { ca: sandbox.certificate.cert } });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -97,9 +97,9 @@ describe('--https', () => {
       expect(run.status).toBe(0);
       return run.stdout;
     };
-    const publicKey = openssl(['x509', '-pubkey', '-noout'], sandbox.certificate!.cert);
+    const publicKey = openssl(['x509', '-pubkey', '-noout'], sandbox.certificate.cert);
     const der = openssl(['pkey', '-pubin', '-outform', 'der'], publicKey);
-    expect(sandbox.certificate!.spkiSha256).toBe(openssl(['dgst', '-sha256', '-binary'], der).toString('base64'));
+    expect(sandbox.certificate.spkiSha256).toBe(openssl(['dgst', '-sha256', '-binary'], der).toString('base64'));
   });
 
   // The HTTPS section's blocks: the Node client's (undici), then the browser's (playwright-core).
