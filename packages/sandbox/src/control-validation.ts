@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { type GeneratedOperation, type OperationValidators, type Violation, operationTable, pointerTokens } from '@messaging-contracts/validators';
 import * as generated from './generated/control-api-requests.js';
 import { REMOVING_AN_ADDRESS } from './callbacks.js';
+import { deref } from './contract.js';
 import { describeFinding } from './problems.js';
 
 type Json = Record<string, any>;
@@ -23,24 +24,17 @@ const MAX_NAMED = 10;
 
 /** The JSON request body schema of a documented operation, its `$ref`s to `#/components/requestBodies` followed. */
 export function requestBodySchema(document: Json, operation: Json): Json | undefined {
-  let body = operation.requestBody;
-  if (typeof body?.$ref === 'string') body = resolve(document, body.$ref);
-  return body?.content?.['application/json']?.schema;
-}
-
-function resolve(document: Json, ref: string): Json | undefined {
-  return pointerTokens(ref.replace(/^#/, '')).reduce<any>((node, token) => node?.[token], document);
+  return deref(document, operation.requestBody)?.content?.['application/json']?.schema;
 }
 
 /** The object schema at `tokens` inside `schema` (following `$ref`s and `properties`): its name, when a component, and its keys. */
 function objectAt(document: Json, schema: Json | undefined, tokens: readonly string[]): { name?: string; keys: string[] } | undefined {
   let node = schema;
   let name: string | undefined;
+  // The component's name is its `$ref`'s last segment (the document has no `$ref` to a `$ref`).
   const follow = () => {
-    for (let hops = 0; typeof node?.$ref === 'string' && hops < 32; hops++) {
-      name = String(node.$ref.split('/').pop());
-      node = resolve(document, node.$ref);
-    }
+    if (typeof node?.$ref === 'string') name = String(node.$ref.split('/').pop());
+    node = deref(document, node);
   };
   follow();
   for (const token of tokens) {
