@@ -15,7 +15,9 @@ export interface SessionOptions {
 
 export const SESSION_DEFAULTS = { max: 100, idleMs: 30 * 60_000 } as const;
 
-export class SessionLimitError extends Error {}
+export class SessionLimitError extends Error {
+  static { SessionLimitError.prototype.name = 'SessionLimitError'; }
+}
 
 /** A session's name, as the control API's document states it (`SessionCreate.name`): printable ASCII, so a test file's path fits. */
 const NAME: { pattern: string; minLength: number; maxLength: number } = createRequire(import.meta.url)('./generated/control-api.json').components.schemas.SessionCreate.properties.name;

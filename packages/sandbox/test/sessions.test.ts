@@ -122,6 +122,8 @@ describe('sessions', () => {
       const third = await post();
       expect(third.status).toBe(429);
       expect((await third.json()).error).toMatch(/at most 2 sessions/);
+      // In process, the same refusal, named as what it is (not a bare `Error: …`).
+      expect(() => small.createSession()).toThrow(expect.objectContaining({ name: 'SessionLimitError', message: expect.stringMatching(/^at most 2 sessions/) }));
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect((await post()).status).toBe(201);
     } finally {

@@ -12,7 +12,9 @@ export interface Destinations {
 export const DESTINATIONS_MAX_BYTES = 64 * 1024;
 export const DESTINATIONS_MAX_COUNT = 100;
 
-export class DestinationsError extends Error {}
+export class DestinationsError extends Error {
+  static { DestinationsError.prototype.name = 'DestinationsError'; }
+}
 
 export function readDestinations(file: string): Destinations {
   // The bound is counted as the file is read, not taken from its size: a pipe (`--destinations

@@ -41,10 +41,16 @@ export interface Exchange {
   retried: number;
 }
 
-export class UnreachableError extends Error {}
-export class BudgetError extends Error {}
+export class UnreachableError extends Error {
+  static { UnreachableError.prototype.name = 'UnreachableError'; }
+}
+export class BudgetError extends Error {
+  static { BudgetError.prototype.name = 'BudgetError'; }
+}
 /** The run was stopped from outside (`signal`: the command's SIGINT or SIGTERM); its report says so in `stopped`. */
-export class InterruptedError extends Error {}
+export class InterruptedError extends Error {
+  static { InterruptedError.prototype.name = 'InterruptedError'; }
+}
 
 export interface TransportOptions {
   credentials: Credentials;
