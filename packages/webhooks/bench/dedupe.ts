@@ -2,6 +2,7 @@
 // beside a bare Map doing the least that job needs (set the new key, delete the oldest, both known
 // in advance), in interleaved rounds, as adds per second of CPU time.
 import { createMemoryDedupStore } from '../src/dedupe.js';
+import { median } from './stats.js';
 
 export interface DedupeFigure {
   contender: 'store' | 'bare Map';
@@ -15,7 +16,6 @@ function cpuSeconds(run: () => void): number {
   return (used.user + used.system) / 1e6;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Keys shaped like the default ones (`<uuid> <status>`), made before timing. */
 function keys(count: number, offset: number): string[] {

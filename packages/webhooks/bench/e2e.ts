@@ -4,6 +4,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { smsV2Status } from './bodies.js';
+import { median } from './stats.js';
 
 export interface ServerFigure {
   server: 'receiver' | 'bare';
@@ -100,12 +101,11 @@ export async function benchEndToEnd({ rounds = 6, requestsPerRound = 20_000, war
     const figures: ServerFigure[] = [];
     for (const kind of kinds) {
       const sorted = latencies[kind].slice().sort();
-      const ordered = [...rps[kind]].sort((a, b) => a - b);
       figures.push({
         server: kind,
         requests: rounds * requestsPerRound,
         rps: rps[kind],
-        medianRps: ordered[Math.floor(ordered.length / 2)]!,
+        medianRps: median(rps[kind]),
         p50Ms: percentile(sorted, 50),
         p99Ms: percentile(sorted, 99),
         errors: errors[kind],

@@ -5,6 +5,7 @@ import { createAjv, type ApiId } from '../../validators/scripts/generate.js';
 import { bodySchemaPointer } from '../src/test-support/pointers.js';
 import { type Validator, validateImV1StatusCallback, validateSmsV2ReplyCallback, validateSmsV2StatusCallback } from '../src/validators.js';
 import { imV1Status, smsV2Reply, smsV2Status } from './bodies.js';
+import { median } from './stats.js';
 
 type Check = (body: unknown) => boolean;
 
@@ -34,11 +35,6 @@ function measure(loop: ReturnType<typeof makeLoop>, check: Check, bodies: unknow
   const wallSeconds = (performance.now() - wall) / 1000;
   const used = process.cpuUsage(cpu);
   return { perCpuSecond: ops / ((used.user + used.system) / 1e6), perWallSecond: ops / wallSeconds };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 export interface ValidatorFigure {
