@@ -168,6 +168,21 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /sms-v2 2\.2 StatusCallback, the 202 reply and ReplyCallback: the document gives each field's type only/,
   })),
+  // Section 2.2 gives SingleMessage and MessageDetails by type only; both examples were plain (the
+  // details' content, a link as sent, read as the service's answer though B shortens links, section 1).
+  ...[
+    ['request body of sendMessage', (doc: Doc) => doc.paths['/messages'].post.requestBody.content['application/json']],
+    ['getMessage 200 (MessageDetails)', (doc: Doc) => doc.paths['/messages'].get.responses['200'].content['application/json']],
+  ].map(([name, media]) => ({
+    item: `B's ${name as string} with an unlabelled example (section 2.2)`,
+    api: 'sms-v2',
+    revert: (doc: Doc) => {
+      const at = (media as (doc: Doc) => Doc)(doc);
+      at.example = at.examples.illustrative.value;
+      delete at.examples;
+    },
+    entry: /sms-v2 2\.2 SingleMessage and MessageDetails: the document gives each field's type only/,
+  })),
   {
     item: "C's status callback body with an unlabelled example (section 2.3 gives detail no text, section 3 the states no meaning)",
     api: 'im-v1',
