@@ -153,6 +153,16 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     },
     entry: /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
   })),
+  {
+    item: "A's sendMessage 201 (RestResponse) with an unlabelled example, one id per send (section 2.1: \"the created message ids\")",
+    api: 'gateway-v1',
+    revert: (doc) => {
+      const media = doc.paths['/messages'].post.responses['201'].content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /gateway-v1 2\.1 RestResponse: the created message ids, their number and values not given/,
+  },
   // Section 2.2 gives B's callback bodies and 202 reply by type only; their examples were plain.
   ...[
     ['status callback body', (doc: Doc) => doc.components.pathItems.StatusCallback.post.requestBody.content['application/json']],
