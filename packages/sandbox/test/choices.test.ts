@@ -71,6 +71,18 @@ describe('Sandbox choices', () => {
     expect(long.response.status).toBe(201);
   });
 
+  it("A's ids: one per single send, and a broadcast item's id reads that destination's message (section 2.1: neither shown)", async () => {
+    expect(row("The ids in A's replies")).toMatch(/one id per single send.*a broadcast item's `id` is the id of a message/);
+    const single = await t.gateway.POST('/messages', { body: { content: 'Hi', destination: '447700900123' } });
+    expect([single.response.status, single.data?.length]).toEqual([201, 1]);
+    const broadcast = await t.gateway.POST('/messages/broadcast', { body: { content: 'Hello', destination: ['447700900123', '447700900456'] } });
+    expect(broadcast.data).toHaveLength(2);
+    for (const item of broadcast.data!) {
+      const read = await t.gateway.GET('/messages/{messageid}', { params: { path: { messageid: item.id! } } });
+      expect(read.data).toEqual(expect.objectContaining({ id: item.id, destination: item.destination, content: 'Hello' }));
+    }
+  });
+
   it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
     for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
       expect(row(question), question).toMatch(/described as 500/);
