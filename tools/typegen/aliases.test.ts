@@ -43,3 +43,15 @@ describe('packages/im-v1-types/src/index.d.ts: the short names\' comments say wh
     expect(comments.get('WrappedDeliveryAttempt')).toMatch(/not shown/);
   });
 });
+
+// Section 7 (B): "401 when credentials or permission are missing; 404 on the description endpoint;
+// default response for other failures", all with B's one error shape.
+describe('packages/sms-v2-types/src/index.d.ts: the short names\' comments say what section 7 says', () => {
+  const { comments } = exportedAliases('sms-v2');
+
+  it('ErrorBody: the body of the 401, of the description endpoint\'s 404 and of the default response', () => {
+    expect(comments.get('ErrorBody')).toMatch(/\b401\b/);
+    expect(comments.get('ErrorBody')).toMatch(/description endpoint's 404/);
+    expect(comments.get('ErrorBody')).toMatch(/default/);
+  });
+});

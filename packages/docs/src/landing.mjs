@@ -79,8 +79,9 @@ function card({ facts, packages, changelog, firstRequest }) {
 }
 
 /**
- * Both A and B send one SMS to one destination; what the spec document says tells them apart
- * (section 1). Shown when the site has both letters.
+ * Both A and B send one SMS to one destination; what the spec document states of one and not of
+ * the other (section 1; that it does not state link shortening of A does not say A has none).
+ * Shown when the site has both letters.
  * @param {LandingInterface[]} interfaces
  */
 function aOrB(interfaces) {
@@ -90,7 +91,7 @@ function aOrB(interfaces) {
   const link = (/** @type {InterfaceFacts} */ f) => `<a href="#${f.id}">${escapeHtml(f.letter)} (${escapeHtml(f.title)})</a>`;
   return `<section class="choose" aria-labelledby="choose-title">
     <h2 id="choose-title">One SMS: A or B?</h2>
-    <p>Both ${link(a)} and ${link(b)} send one SMS to one destination (spec document, section 1). What tells them apart:</p>
+    <p>Both ${link(a)} and ${link(b)} send one SMS to one destination (spec document, section 1). What the spec document states of one and not of the other:</p>
     <ul>
       <li><strong>B</strong> shortens links in the text automatically, pushes status (delivery report) callbacks to your receiver, defines a reply callback (its trigger and target are not shown in the spec document, section 6), and looks a message up by its UUID.</li>
       <li><strong>A</strong> also sends one SMS to many destinations in one request (broadcast), and looks a message up by its numeric id. No events of A are shown in the spec document (section 6).</li>

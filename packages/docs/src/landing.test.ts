@@ -45,6 +45,9 @@ describe('renderLanding', () => {
     ['quick start against the sandbox', 'use <code>http://127.0.0.1:4010</code> as the base URL'],
     ['sandbox control API reference link', 'href="./sandbox-control-api.html"'],
     ['A or B', 'One SMS: A or B?'],
+    // Section 1 states link shortening of B alone; whether A shortens links is not shown, so the
+    // section does not call it a difference.
+    ['A or B, as what the document states of each', 'What the spec document states of one and not of the other:'],
   ])('shows the %s', (_title, fragment) => {
     expect(html).toContain(fragment);
   });

@@ -4,8 +4,9 @@ import { bundle, deref } from './contract.js';
 import { type Handler, notFound } from './operation.js';
 
 // Defaults the schema documents (`class` defaults to `mt_message`, section 2.1) are applied to a
-// stored message when it is read, as the service would read it (the body is stored as received:
-// no copy per message sent).
+// stored message when it is read: the value a request without the field is taken to mean. Whether
+// the service writes it back is not shown; the README's "What it serves" says the sandbox does.
+// (The body is stored as received: no copy per message sent.)
 function schemaDefaults(schemaName: string): Record<string, unknown> {
   const document = bundle('gateway-v1');
   const schema = deref(document, document.components.schemas[schemaName]);

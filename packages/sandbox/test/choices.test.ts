@@ -71,6 +71,26 @@ describe('Sandbox choices', () => {
     expect(long.response.status).toBe(201);
   });
 
+  it("A's ids: one per single send, and a broadcast item's id reads that destination's message (section 2.1: neither shown)", async () => {
+    expect(row("The ids in A's replies")).toMatch(/one id per single send.*a broadcast item's `id` is the id of a message/);
+    const single = await t.gateway.POST('/messages', { body: { content: 'Hi', destination: '447700900123' } });
+    expect([single.response.status, single.data?.length]).toEqual([201, 1]);
+    const broadcast = await t.gateway.POST('/messages/broadcast', { body: { content: 'Hello', destination: ['447700900123', '447700900456'] } });
+    expect(broadcast.data).toHaveLength(2);
+    for (const item of broadcast.data!) {
+      const read = await t.gateway.GET('/messages/{messageid}', { params: { path: { messageid: item.id! } } });
+      expect(read.data).toEqual(expect.objectContaining({ id: item.id, destination: item.destination, content: 'Hello' }));
+    }
+  });
+
+  it("A's and B's error bodies: code and statusCode are the HTTP status, error its reason phrase (section 7 gives the shapes only)", async () => {
+    expect(row("The values in A's and B's error bodies")).toMatch(/A's `code` and B's `statusCode` are the HTTP status, B's `error` its reason phrase/);
+    const a = await t.gateway.GET('/messages/{messageid}', { params: { path: { messageid: 999_999 } } });
+    expect([a.response.status, a.error]).toEqual([404, { code: 404, message: 'Message not found' }]);
+    const b = await t.sms.GET('/messages', { params: { query: { id: '00000000-0000-4000-8000-000000000000' } } });
+    expect([b.response.status, b.error]).toEqual([404, { statusCode: 404, error: 'Not Found', message: 'Message not found' }]);
+  });
+
   it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
     for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
       expect(row(question), question).toMatch(/described as 500/);

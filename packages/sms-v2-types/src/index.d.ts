@@ -27,7 +27,7 @@ export type ReplyCallback = Schemas['ReplyCallback'];
 export type MessageDetails = Schemas['MessageDetails'];
 /** B's UUID string. */
 export type Uuid = Schemas['Uuid'];
-/** The error body of the 401 and default responses (sections 2.2 and 7). */
+/** The error body of the 401, of the description endpoint's 404 and of the default responses (sections 2.2 and 7). */
 export type ErrorBody = Schemas['ErrorBody'];
 
 /** The status callback operation: the service POSTs a StatusCallback; the receiver answers 200. */

@@ -191,9 +191,13 @@ export function checkExchange(
     // it: A's responses are application/json (section 4.1), so neither problem+json nor A's vendor
     // type will do. D's section 4.4 states none, only the introduction's "bodies are JSON": there
     // any JSON media type passes (the verifier's reading, README "Choices").
+    // A response documented without a schema is B's description (section 4.2: "200, no body
+    // schema", its request "none", so no `Accept: application/json` either): only the opening
+    // states its body JSON, as for D.
     const contentType = (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const types = documented.mediaTypes.map((t) => t.toLowerCase());
-    const json = !MEDIA_TYPE_STATED.has(operation.api) && /^application\/([\w.-]+\+)?json$/.test(contentType);
+    const stated = MEDIA_TYPE_STATED.has(operation.api) && documented.schema !== undefined;
+    const json = !stated && /^application\/([\w.-]+\+)?json$/.test(contentType);
     record('content-type', endpoints, types.includes(contentType) || json ? undefined : `content-type ${contentType || '(none)'}, expected ${types.join(' or ')}`);
   }
   if (validator) {

@@ -107,6 +107,30 @@ describe("B's description (section 4.2: 200, no body schema, or 404)", () => {
     const asked = requests.find((r) => isCall(r, 'GET', /openapi\.yaml$/))!;
     expect(asked.headers.accept).toBe('application/json');
   });
+
+  // Section 4.2 lists no request header for the description ("none"), so no `Accept:
+  // application/json` states its media type: only the opening's "bodies are JSON" does, as for D.
+  const OPENAPI_JSON = { status: 200, headers: { 'content-type': 'application/vnd.oai.openapi+json' }, body: '{"openapi":"3.1.0"}' };
+
+  it('a 200 in another JSON media type (application/vnd.oai.openapi+json) passes', async () => {
+    const { report } = await verifyBehind(
+      { intercept: (request) => (isCall(request, 'GET', /\/rest\/sms\/v2\/openapi\.yaml$/) ? OPENAPI_JSON : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'content-type')).toMatchObject({ passed: true });
+  });
+
+  it("the look-up's 200 in that media type still fails content-type: its request sends Accept: application/json", async () => {
+    const { report } = await verifyBehind(
+      {
+        intercept: (request) =>
+          isCall(request, 'GET', /\/rest\/sms\/v2\/messages$/) ? { ...OPENAPI_JSON, body: '{}' } : undefined,
+      },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report).filter((f) => f.startsWith('sms-v2.getMessage content-type'))).not.toEqual([]);
+  });
 });
 
 describe("error bodies with fields of their own (section 7: each interface keeps its own shape)", () => {

@@ -22,11 +22,12 @@ export type DedupAdd = boolean | 'in-flight';
 
 /**
  * Thrown by a `deduplicate`d handler for a duplicate whose first attempt runs elsewhere (another
- * process sharing the store): it cannot be awaited from here, so the sender gets 500 and retries.
+ * process sharing the store): it cannot be awaited from here, so the sender gets 500, and a sender
+ * that redelivers tries again (whether the service redelivers is not shown, section 6).
  */
 export class DuplicateInFlightError extends Error {
   constructor() {
-    super('this callback is being handled by another attempt; refused so the sender retries');
+    super('this callback is being handled by another attempt; refused (500) so that a sender that redelivers (section 6 does not show whether the service does) tries again');
     this.name = 'DuplicateInFlightError';
   }
 }
@@ -140,13 +141,14 @@ export interface DeduplicateOptions<T> {
  *
  * A duplicate arriving while the first attempt is still running waits for that attempt and ends
  * as it does: resolved once it succeeded (so the sender gets 200 only for a handled callback),
- * rejected with its error if it failed (so the sender gets 500 and retries). Answering it at once
- * would acknowledge a callback whose only attempt may still fail; refusing it at once would make
- * the sender retry callbacks that were about to succeed. Waiting is bounded by the receiver's
+ * rejected with its error if it failed (so the sender gets 500, and one that redelivers tries again;
+ * whether the service redelivers is not shown, section 6). Answering it at once would acknowledge a
+ * callback whose only attempt may still fail; refusing it at once would make a redelivering sender
+ * retry callbacks that were about to succeed. Waiting is bounded by the receiver's
  * `handlerTimeoutMs`. That covers duplicates within one process (one `deduplicate` wrapper). A
  * duplicate whose first attempt runs in another process (the store's `add` resolves
- * `'in-flight'`) cannot be awaited, so it is refused with `DuplicateInFlightError` (500, and the
- * sender retries).
+ * `'in-flight'`) cannot be awaited, so it is refused with `DuplicateInFlightError` (500, for a
+ * sender that redelivers to try again).
  */
 export function deduplicate<T extends { id?: string; status?: string }>(
   handler: CallbackHandler<T>,

@@ -10,6 +10,23 @@ import { jsonView } from './view.js';
 
 const catalog = loadCatalog();
 
+/**
+ * Cases that put each place's labelled example back as the plain `example` it was: `media` finds
+ * the place's media type object in the bundle.
+ */
+function unlabelled(api: string, places: Array<[string, (doc: Doc) => Doc]>, item: (name: string) => string, entry: RegExp) {
+  return places.map(([name, media]) => ({
+    item: item(name),
+    api,
+    revert: (doc: Doc) => {
+      const at = media(doc);
+      at.example = at.examples.illustrative.value;
+      delete at.examples;
+    },
+    entry,
+  }));
+}
+
 const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entry: RegExp }> = [
   {
     item: "1 C's delivery attempts in the direct form only (section 2.3)",
@@ -139,35 +156,45 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
   })),
   // Section 2.1: "Format of destination numbers and meaning of `source`, `class`, `mask` and
   // `sms_class`: not shown"; these examples wrote a destination and a source as plain examples.
-  ...[
-    ['Message request body (application/json)', (doc: Doc) => doc.components.requestBodies.Message.content['application/json']],
-    ['MessageBroadcast request body (vendor type)', (doc: Doc) => doc.components.requestBodies.MessageBroadcast.content['application/vnd.vendor.gateway.v1+json']],
-    ['getMessage 200', (doc: Doc) => doc.paths['/messages/{messageid}'].get.responses['200'].content['application/json']],
-  ].map(([name, media]) => ({
-    item: `A's ${name as string} example writes a destination and a source unlabelled (section 2.1)`,
-    api: 'gateway-v1',
-    revert: (doc: Doc) => {
-      const at = (media as (doc: Doc) => Doc)(doc);
-      at.example = at.examples.illustrative.value;
-      delete at.examples;
-    },
-    entry: /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
-  })),
+  ...unlabelled(
+    'gateway-v1',
+    [
+      ['Message request body (application/json)', (doc) => doc.components.requestBodies.Message.content['application/json']],
+      ['MessageBroadcast request body (vendor type)', (doc) => doc.components.requestBodies.MessageBroadcast.content['application/vnd.vendor.gateway.v1+json']],
+      ['getMessage 200', (doc) => doc.paths['/messages/{messageid}'].get.responses['200'].content['application/json']],
+    ],
+    (name) => `A's ${name} example writes a destination and a source unlabelled (section 2.1)`,
+    /gateway-v1 2\.1 Format of destination numbers and meaning of source, class, mask and sms_class: not shown \(the examples/,
+  ),
+  // Section 2.1: RestResponse is "the created message ids", not their values nor how many.
+  ...unlabelled(
+    'gateway-v1',
+    [['sendMessage 201 (RestResponse)', (doc) => doc.paths['/messages'].post.responses['201'].content['application/json']]],
+    (name) => `A's ${name} with an unlabelled example, one id per send (section 2.1: "the created message ids")`,
+    /gateway-v1 2\.1 RestResponse: the created message ids, their number and values not given/,
+  ),
   // Section 2.2 gives B's callback bodies and 202 reply by type only; their examples were plain.
-  ...[
-    ['status callback body', (doc: Doc) => doc.components.pathItems.StatusCallback.post.requestBody.content['application/json']],
-    ['reply callback body', (doc: Doc) => doc.components.pathItems.ReplyCallback.post.requestBody.content['application/json']],
-    ['202 reply', (doc: Doc) => doc.paths['/messages'].post.responses['202'].content['application/json']],
-  ].map(([name, media]) => ({
-    item: `B's ${name as string} with an unlabelled example (section 2.2)`,
-    api: 'sms-v2',
-    revert: (doc: Doc) => {
-      const at = (media as (doc: Doc) => Doc)(doc);
-      at.example = at.examples.illustrative.value;
-      delete at.examples;
-    },
-    entry: /sms-v2 2\.2 StatusCallback, the 202 reply and ReplyCallback: the document gives each field's type only/,
-  })),
+  ...unlabelled(
+    'sms-v2',
+    [
+      ['status callback body', (doc) => doc.components.pathItems.StatusCallback.post.requestBody.content['application/json']],
+      ['reply callback body', (doc) => doc.components.pathItems.ReplyCallback.post.requestBody.content['application/json']],
+      ['202 reply', (doc) => doc.paths['/messages'].post.responses['202'].content['application/json']],
+    ],
+    (name) => `B's ${name} with an unlabelled example (section 2.2)`,
+    /sms-v2 2\.2 StatusCallback, the 202 reply and ReplyCallback: the document gives each field's type only/,
+  ),
+  // Section 2.2 gives SingleMessage and MessageDetails by type only; both examples were plain (the
+  // details' content, a link as sent, read as the service's answer though B shortens links, section 1).
+  ...unlabelled(
+    'sms-v2',
+    [
+      ['request body of sendMessage', (doc) => doc.paths['/messages'].post.requestBody.content['application/json']],
+      ['getMessage 200 (MessageDetails)', (doc) => doc.paths['/messages'].get.responses['200'].content['application/json']],
+    ],
+    (name) => `B's ${name} with an unlabelled example (section 2.2)`,
+    /sms-v2 2\.2 SingleMessage and MessageDetails: the document gives each field's type only/,
+  ),
   {
     item: "C's status callback body with an unlabelled example (section 2.3 gives detail no text, section 3 the states no meaning)",
     api: 'im-v1',
