@@ -41,6 +41,16 @@ describe('a connection reset in the middle of the body', () => {
     expect(error).toMatchObject({ kind: 'network', method: 'GET', url: `${server.url}/rest/test/things` });
   });
 
+  // The message says why, as a failure before the answer does (fetch's own error, `terminated`, says
+  // nothing; its cause does), with no need to walk `error.cause.cause`.
+  it('the message says why: a body that ends before its Content-Length', async () => {
+    server.reply({ raw: [head('Content-Length: 100'), '{"a":'], end: 'close' });
+    const error = await thrown(() => client().GET('/things'));
+    expect(error).toMatchObject({ kind: 'network' });
+    // undici's words (Node 20: "other side closed"), not its TypeError's "terminated".
+    expect((error as Error).message).toMatch(/response body failed: (?!terminated)\w/);
+  });
+
   it('the same through a custom fetch', async () => {
     server.reply({ raw: [head('Content-Length: 100'), '{"a":'], gapMs: 20, end: 'reset' });
     const error = await thrown(() => client({ fetch: (r, i) => fetch(r, i) }).GET('/things'));

@@ -93,6 +93,18 @@ type Lease = [controller: AbortController, uses: number];
 const REUSES = 16;
 const SPARES = 32;
 
+/**
+ * Why fetch failed, from its (redacted) error: its TypeError says "fetch failed" or, for a body cut
+ * short, "terminated"; the cause says why (a reset, a body shorter than its Content-Length).
+ */
+function reason(error: unknown): string {
+  try {
+    return String(((error as Error)?.cause as Error)?.message ?? error);
+  } catch {
+    return 'a value without a string form'; // e.g. an object without a prototype
+  }
+}
+
 export function createCoreClient<Paths extends {}>(options: CoreClientOptions): StrictClient<Paths> {
   return coreClient<Paths, Auth>(options, authHeader);
 }
@@ -129,7 +141,7 @@ export function coreClient<Paths extends {}, A extends Auth>(
   const spare: Lease[] = [];
   /** A failure below HTTP of a request, its URL shown as a Request shows it, without the query. */
   const failed = (kind: NetworkErrorKind, sent: { method: string; url: string }, detail: string, cause?: unknown) =>
-    new ClientNetworkError(kind, sent.method, shown(sent.url), detail, cause);
+    new ClientNetworkError(kind, sent.method, shown(sent.url), cause ? `${detail}: ${reason(cause)}` : detail, cause);
 
   // One attempt, as openapi-fetch's coreFetch makes it, middleware included; `answered` learns
   // whether anything but fetch saw the signal. Failures of fetch itself become ClientNetworkError; an aborted request
@@ -232,17 +244,7 @@ export function coreClient<Paths extends {}, A extends Auth>(
       } catch (error) {
         // What checked() refused, or the call's signal ended, as it is; else fetch's own failure.
         failure = error;
-        if (!response && !stop?.aborted) {
-          const cause = redact(error) as Error;
-          let reason: string;
-          try {
-            // fetch's TypeError says "fetch failed"; its cause says why.
-            reason = String((cause?.cause as Error)?.message ?? cause);
-          } catch {
-            reason = 'a value without a string form'; // e.g. an object without a prototype
-          }
-          failure = failed('network', sent, `failed: ${reason}`, cause);
-        }
+        if (!response && !stop?.aborted) failure = failed('network', sent, 'failed', redact(error));
       }
       if (failure) {
         await hooks('onError');
