@@ -19,9 +19,34 @@ function detail(problem: Problem): string {
   return findings.length === 0 ? problem.message : `${problem.message}: ${findings.map((finding) => describeFinding(finding)).join('; ')}`;
 }
 
+/**
+ * Where a finding of C's is, for its `field` (a ShortString: no `/`): the pointer's segments after
+ * `/body`, joined by spaces (`message text body`, `delivery_attempts 0 first timeout`), so that a
+ * nested field named `body` is not read as the request body; `body` for the body itself, and the
+ * other places as they are (`headers content-type`). The sandbox's choice: section 2.3 gives
+ * `field` a ShortString and no form.
+ */
+function cWhere(pointer: string): string {
+  const segments = pointer.split('/').slice(1).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return (segments[0] === 'body' && segments.length > 1 ? segments.slice(1) : segments).join(' ');
+}
+
+/**
+ * C's description: where, what it must be, the rule and a number limit, as LongString allows
+ * (`message text body must match the pattern the contract gives it letters digits space - and _
+ * only no punctuation rule pattern`). A pattern cannot be written in a LongString, so it is named,
+ * not quoted (it was quoted with its punctuation dropped, `1-9 d 1 14`, which read as noise).
+ */
+function cDescription(finding: Finding): string {
+  const where = cWhere(finding.pointer);
+  const what = finding.rule === 'pattern' && typeof finding.limit === 'string' ? finding.message.replace(finding.limit, 'the pattern the contract gives it') : finding.message;
+  const limit = finding.limit === undefined || typeof finding.limit === 'string' ? '' : ` ${finding.limit}`;
+  return `${where && `${where} `}${what} rule ${finding.rule}${limit}`;
+}
+
 function cError(status: number, finding: Finding) {
-  const field = finding.property === '' ? undefined : longString(finding.property, 256);
-  return { ...(field && { field }), code: status, description: longString(describeFinding(finding, false), 10_000) };
+  const field = finding.pointer === '' ? undefined : longString(cWhere(finding.pointer), 256);
+  return { ...(field && { field }), code: status, description: longString(cDescription(finding), 10_000) };
 }
 
 /** The body of `problem` in the shape of `api` (and of `route`, for D's delete endpoints). */

@@ -22,13 +22,13 @@ export interface Problem {
 
 /**
  * One line per finding, the field first, then what it must be, then the rule and its limit:
- * `body/mask must be at most 20 characters long (maxLength 20)`. `textLimits: false` is for C's
- * LongString (letters, digits, spaces, '-' and '_' only): no brackets, no text limits (patterns).
+ * `body/mask must be at most 20 characters long (maxLength 20)`. C's descriptions are worded in
+ * error-shapes.ts (LongString allows no brackets and no pattern).
  */
-export function describeFinding(finding: Finding, textLimits = true): string {
+export function describeFinding(finding: Finding): string {
   const where = finding.pointer.replace(/^\//, '');
   const subject = where === '' ? '' : `${where} `;
   // A text limit (a pattern, enum values) is already in the validators' message ("must match ^…$").
   const limit = finding.limit === undefined || typeof finding.limit === 'string' ? '' : ` ${finding.limit}`;
-  return textLimits ? `${subject}${finding.message} (${finding.rule}${limit})` : `${subject}${finding.message} rule ${finding.rule}${limit}`;
+  return `${subject}${finding.message} (${finding.rule}${limit})`;
 }

@@ -32,8 +32,8 @@ describe('POST /rest/im/v1/message with delivery attempts', () => {
   });
 
   it.each([
-    ['a wrapped timeout out of range', [{ first: { channel: 'wab', timeout: 604801 } }], 'timeout'],
-    ['a wrapped attempt without its channel', [{ channel: 'sms' }, { last: { timeout: 60 } }], 'channel'],
+    ['a wrapped timeout out of range', [{ first: { channel: 'wab', timeout: 604801 } }], 'delivery_attempts 0 first timeout'],
+    ['a wrapped attempt without its channel', [{ channel: 'sms' }, { last: { timeout: 60 } }], 'delivery_attempts 1 last channel'],
   ])('%s: 400 APIError naming the wrapped field only', async (_case, attempts, field) => {
     const answer = await post(attempts);
     const body = (await answer.json()) as { errors: { field?: string }[] };

@@ -114,7 +114,7 @@ describe('C im-v1', () => {
     const sent = await t.im.POST('/message', { body: { destination: { mobile: '0044' }, message: { type: 'text' } } as never });
     expect(sent.response.status).toBe(400);
     conforms('im-v1.sendMessage', sent.response, sent.error);
-    expect((sent.error as { errors: { field?: string }[] }).errors.map((e) => e.field)).toEqual(expect.arrayContaining(['mobile', 'message']));
+    expect((sent.error as { errors: { field?: string }[] }).errors.map((e) => e.field)).toEqual(expect.arrayContaining(['destination mobile', 'message']));
   });
 });
 
@@ -212,7 +212,21 @@ describe('refusals', () => {
     expect(c.response.status).toBe(400);
     conforms('im-v1.sendMessage', c.response, c.error);
     const description = (c.error as { errors: { description: string }[] }).errors[0]!.description;
-    expect(description).toBe('body destination mobile must match 1-9 d 1 14 rule pattern');
-    expect(description).not.toMatch(/ {2}/);
+    expect(description).toBe('destination mobile must match the pattern the contract gives it rule pattern');
+  });
+
+  // The integrator trial: `field: "body"` for C's nested `message.text.body` read as the request
+  // body, and the pattern, its punctuation dropped, as noise (`must match -_ a-zA-Z0-9 ...`).
+  it("names C's field by its place in the body, and the pattern by what it allows", async () => {
+    const c = await t.im.POST('/message', { body: { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hello, world!' } } } });
+    expect(c.response.status).toBe(400);
+    conforms('im-v1.sendMessage', c.response, c.error);
+    expect((c.error as { errors: unknown[] }).errors).toEqual([
+      {
+        field: 'message text body',
+        code: 400,
+        description: 'message text body must match the pattern the contract gives it letters digits space - and _ only no punctuation rule pattern',
+      },
+    ]);
   });
 });
