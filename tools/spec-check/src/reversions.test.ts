@@ -196,6 +196,14 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     entry: /campaign-manager-v1 2\.4 CampaignReport timezone/,
   },
   {
+    item: "D's report list_name given a meaning: the list the campaign was sent to (section 2.4 gives a name and a type; a campaign is scheduled to members)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      doc.components.schemas.CampaignReport.properties.list_name.description = 'Name of the list the campaign was sent to.';
+    },
+    entry: /campaign-manager-v1 2\.4 CampaignReport list_name/,
+  },
+  {
     item: "9 A's broadcast bounds on the array, not its items (section 8)",
     api: 'gateway-v1',
     revert: (doc) => {
