@@ -59,10 +59,10 @@ describe('Prefer', () => {
     expect(answer.response.status).toBe(400);
     // C's error answers document two named examples each (section 7: APIError and the samples' shape).
     expect(JSON.stringify(answer.error)).toMatch(/documented example name apiError sampleShape rule/);
-    // D's list delete documents no named example (its 204 has no body, its failure the document's sample string).
-    const none = await t.campaigns.DELETE('/lists/{list_id}', { params: { path: { list_id: 1 } }, headers: { prefer: 'example=delivered' } });
-    expect(none.response.status).toBe(400);
-    expect(JSON.stringify(none.error)).toMatch(/no named examples/);
+    // D's list delete documents one named example: its failure's illustrative string (its 204 has no body).
+    const one = await t.campaigns.DELETE('/lists/{list_id}', { params: { path: { list_id: 1 } }, headers: { prefer: 'example=delivered' } });
+    expect(one.response.status).toBe(400);
+    expect(one.error).toMatch(/example must be a documented example name illustrative \(prefer-example\)$/);
   });
 
   it('example=<name> with code=<status> answers that status with that example', async () => {
@@ -101,5 +101,10 @@ describe('Prefer example= picking its status (the rule on a route whose name is 
 
   it('a name inherited from Object.prototype is not a documented name', () => {
     expect(preference(route, 'example=constructor', faults)).toMatchObject({ refusal: { rule: 'prefer-example' } });
+  });
+
+  it('an operation with no named example says so (every operation of the bundles has one today)', () => {
+    const plain = { key: 'campaign-manager-v1.deleteList', responses: { '204': {}, default: { content: { 'application/json': { example: 'x' } } } } } as unknown as Route;
+    expect(preference(plain, 'example=x', faults)).toMatchObject({ refusal: { rule: 'prefer-example', message: expect.stringMatching(/it has no named examples$/) } });
   });
 });

@@ -105,7 +105,8 @@ export async function verifyCallbacks(
       expected.push({ kind, id });
       listener.await(kind, id);
       if (scope) {
-        // A state other than the one a new message has (section 3), from the bundle's own enum.
+        // A state other than `accepted`, the one a new message has (B: section 3; C: the sandbox's
+        // choice, as section 3 names no first state of C), from the bundle's own enum.
         const statuses = (bundle(api).components.schemas.MessageStatus?.enum ?? []) as string[];
         const status = (statuses.find((s) => s !== 'accepted') ?? 'sent') as SandboxControlComponents['schemas']['StatusChange']['status'];
         await scope.setStatus({ id, status });

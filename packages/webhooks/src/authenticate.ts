@@ -1,5 +1,5 @@
 // Ready-made `authenticate` hooks for the three ways an integrator can tell the service's callbacks
-// from anyone else's. Section 6 does not show how the service authenticates itself, so none of them
+// from anyone else's. Section 5 does not show how the service authenticates itself, so none of them
 // is the service's: each is a documented choice of the integrator, matching how the callback
 // address was registered.
 import type { Authenticate } from './core.js';

@@ -33,7 +33,7 @@ export type Authenticate = (request: CallbackRequest) => boolean | Promise<boole
 
 export interface CommonReceiverOptions {
   /**
-   * Called first, before the body is read. Section 6 does not show how the service authenticates
+   * Called first, before the body is read. Section 5 does not show how the service authenticates
    * itself, so this is your choice (see `basicCredentials`, `secretPathSegment`,
    * `addressAllowlist`). Resolving anything but `true` answers 401 in the interface's shape;
    * throwing, or not settling within `handlerTimeoutMs`, answers 500. Default: none (every sender accepted).

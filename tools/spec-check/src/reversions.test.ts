@@ -223,6 +223,39 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
     entry: /campaign-manager-v1 2\.4 CampaignReport timezone/,
   },
   {
+    item: "D's report list_name given a meaning: the list the campaign was sent to (section 2.4 gives a name and a type; a campaign is scheduled to members)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      doc.components.schemas.CampaignReport.properties.list_name.description = 'Name of the list the campaign was sent to.';
+    },
+    entry: /campaign-manager-v1 2\.4 CampaignReport list_name/,
+  },
+  // Section 2.4: Member's destination and params are plain strings, the flags' meaning not shown.
+  ...[
+    ['lists reply', (doc: Doc) => doc.paths['/{application_name}/lists'].get.responses['200'].content['application/json']],
+    ['createList request body', (doc: Doc) => doc.paths['/{application_name}/lists'].post.requestBody.content['application/json']],
+    ['scheduleCampaign request body', (doc: Doc) => doc.paths['/{application_name}/scheduled_campaigns'].post.requestBody.content['application/json']],
+  ].map(([name, media]) => ({
+    item: `D's ${name} example writes members and flags unlabelled (section 2.4)`,
+    api: 'campaign-manager-v1',
+    revert: (doc: Doc) => {
+      const holder = (media as (doc: Doc) => Doc)(doc);
+      holder.example = holder.examples.illustrative.value;
+      delete holder.examples;
+    },
+    entry: /campaign-manager-v1 2\.4 Member destination format and param1 to param6/,
+  })),
+  {
+    item: "D's delete failure string example unlabelled (section 7 gives the sample's sense, not its text)",
+    api: 'campaign-manager-v1',
+    revert: (doc) => {
+      const media = doc.components.responses.DeleteFailed.content['application/json'];
+      media.example = media.examples.illustrative.value;
+      delete media.examples;
+    },
+    entry: /campaign-manager-v1 7 D: the text of the two delete endpoints' plain string/,
+  },
+  {
     item: "9 A's broadcast bounds on the array, not its items (section 8)",
     api: 'gateway-v1',
     revert: (doc) => {

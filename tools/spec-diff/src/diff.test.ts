@@ -353,8 +353,8 @@ describe('diffContract on real bundles', () => {
     [
       'adding a value to a request example',
       'campaign-manager-v1',
-      (d: Json) => (d.paths['/{application_name}/lists'].post.requestBody.content['application/json'].example.note = 'Customers who opted in'),
-      'added example value "note": "Customers who opted in" in the request body of POST /{application_name}/lists (sent by the client)',
+      (d: Json) => (d.paths['/{application_name}/lists'].post.requestBody.content['application/json'].examples.illustrative.value.note = 'Customers who opted in'),
+      'added example value "illustrative.value.note": "Customers who opted in" in the request body of POST /{application_name}/lists (sent by the client)',
     ],
     [
       'changing a parameter example',
