@@ -4,7 +4,7 @@
 import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
-import { checkExchange, type Expectation } from './checks.js';
+import { checkExchange, type Expectation, isRefusal } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { checkApiOptions } from './option-bounds.js';
 import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
@@ -253,7 +253,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
       // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
       const answers = formAnswers.get(op.name);
       if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {
-        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status, curl: curlOf(answer.request) });
+        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status });
       }
     }
     return answer;
@@ -284,10 +284,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           check: 'accepted',
           section: subsection(op.api, 4),
           operation: op.name,
-          subject: `${refused.subject}, whose ${pointer} elements are in the form ${name}`,
+          subject: `${refused.subject}, in the form ${name} of its ${pointer} elements`,
           passed: false,
           status: refused.status,
-          message: `refused with ${refused.status}, yet ${accepted.subject} in the same form was accepted later in this run (${accepted.status}): ${accepted.curl}`,
+          // What happened first; the curl is the refused request (the example as the bundle gives
+          // it), not the later one, often a generated body: a run with the same seed sends it again.
+          message:
+            `${refused.subject} was refused with ${refused.status}, yet ${accepted.subject}, in the same form, was accepted later in this run (${accepted.status}): ` +
+            `the deployment takes that form, so the refusal was a wrong answer, not a choice of form (section ${subsection(op.api, 2)}); ` +
+            'the curl is the refused request, and a run with the same seed sends the later one again',
           curl: refused.curl,
         });
         continue;
@@ -367,9 +372,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
             const forms = formsUsed(document, op.bodySchema, example);
             const subject = `documented example ${i + 1}`;
             const answer = await sent(op, { body: example }, subject, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
-            if (forms.length > 0 && answer) {
-              answers.record(forms, succeeded(op, answer.status));
-              if (!succeeded(op, answer.status)) answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            // Only a success or a refusal (a documented 4xx) says anything of the form: a 5xx, or no
+            // answer, is a fault of the exchange, failed as such (accepted, no-server-error, answers).
+            if (forms.length > 0 && answer && succeeded(op, answer.status)) answers.record(forms, true);
+            else if (forms.length > 0 && answer && isRefusal(op, answer.status)) {
+              answers.record(forms, false);
+              answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
             }
           }
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
