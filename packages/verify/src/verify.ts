@@ -348,9 +348,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
 
       // The statuses of the positive phase: every one a 401 or 403 means the credentials given were refused.
       const positive: number[] = [];
+      // Its first request: the one the failure gives as curl when the credentials were refused.
+      let first: Exchange | undefined;
       const sent = async (...args: Parameters<typeof exchange>) => {
         const answer = await exchange(...args);
         if (answer) positive.push(answer.status);
+        first ??= answer;
         return answer;
       };
       let credentialsRefusedHere = false;
@@ -390,7 +393,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           // this interface's other phases, which would test nothing past authentication, are left out.
           credentialsRefusedHere = positive.length > 0 && positive.every((status) => status === 401 || status === 403);
           if (credentialsRefusedHere) {
-            recorder.add({ check: 'credentials-accepted', section: '5', operation: api, subject: 'the credentials given', passed: false, message: credentialsRefused(api, positive) });
+            recorder.add({
+              check: 'credentials-accepted',
+              section: '5',
+              operation: api,
+              subject: 'the credentials given',
+              passed: false,
+              message: credentialsRefused(api, positive),
+              ...(first && { status: first.status, curl: curlOf(first.request) }),
+            });
           } else for (const result of held) recorder.add(result);
         }
       });

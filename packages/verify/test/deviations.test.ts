@@ -337,6 +337,9 @@ describe('each deviation is caught by the check that names it', () => {
         subject: 'the credentials given',
         passed: false,
         message: expect.stringMatching(/^every valid request was refused \(\d+ × 401\): the deployment does not take the credentials given for im-v1; check --im-api-key \(IM_V1_API_KEY\)\. Its other checks were not run$/),
+        // The first request refused, as every failure gives one (the key read from the environment).
+        status: 401,
+        curl: expect.stringMatching(/^curl -X POST '[^']+\/rest\/im\/v1\/message' .*-H "authorization: \$IM_V1_API_KEY" --data-raw '\{"destination"/),
       },
     ]);
     // B, with its right key, was verified in full, its callbacks too; C's checks stopped at the credentials.
