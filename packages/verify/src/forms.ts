@@ -106,6 +106,11 @@ export class FormAnswers {
     for (const form of forms) if (this.usesRefused([form]) && !this.laterAcceptance.has(form)) this.laterAcceptance.set(form, evidence);
   }
 
+  /** The first example refused, in whatever form. */
+  firstRefused(): Refusal | undefined {
+    return this.firstRefusal.values().next().value;
+  }
+
   /** For a refused form accepted later in the run: the refusal and the acceptance. */
   contradiction(form: string): { refused: Refusal; accepted: Evidence } | undefined {
     const refused = this.firstRefusal.get(form);

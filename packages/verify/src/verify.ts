@@ -264,6 +264,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   const succeeded = (op: Operation, status: number) => op.responses.some((r) => /^2\d\d$/.test(r.key) && r.key === String(status));
   const noteRefusedForms = (op: Operation, answers: FormAnswers) => {
     if (answers.noneAccepted()) {
+      const first = answers.firstRefused();
       recorder.add({
         check: 'accepted',
         section: subsection(op.api, 4),
@@ -271,6 +272,8 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         subject: 'the documented examples, in every form',
         passed: false,
         message: `no documented example was accepted in any of its forms (${answers.refusedForms().join(', ')}); the contract takes each, and one at least must be`,
+        // The first example refused, as every failure of a request gives one.
+        ...(first && { status: first.status, curl: first.curl }),
       });
       return;
     }
@@ -491,8 +494,16 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           const host: WorkflowHost = {
             operation: (operationId) => findOperation(api, operationId),
             send: (op, input, subject, expect) => exchange(op, input, subject, expect),
-            criterion: (op, subject, passed, message) =>
-              recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
+            // A criterion that does not hold gives the step's request as curl, as every failure of a request.
+            criterion: (op, subject, answer, problem) =>
+              recorder.add({
+                check: 'workflow',
+                section: subsection(api, 4),
+                operation: op.name,
+                subject,
+                passed: problem === undefined,
+                ...(problem !== undefined && { message: problem, status: answer.status, curl: curlOf(answer.request) }),
+              }),
             note: (text) => recorder.note(text),
             equal: (a, b) => sameId(api, a, b),
           };

@@ -308,6 +308,8 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).map((c) => `${c.check} ${c.subject}`)).toEqual([
       'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $steps.send.outputs.content',
     ]);
+    // Its curl is the step's request, as for every failure of a request.
+    expect(failures(report)[0]).toMatchObject({ status: 200, curl: expect.stringMatching(/^curl -X GET '[^']+\/rest\/gateway\/messages\/\d+' /) });
   });
 
   it.each(['application/problem+json', 'application/vnd.acme.gateway.v1+json'])("a media type other than the documented one: A answers %s (section 4.1: responses are application/json)", async (type) => {
@@ -381,6 +383,8 @@ describe('each deviation is caught by the check that names it', () => {
     const kinds = new Set(failures(report).map((c) => c.check));
     for (const kind of ['accepted', 'response-body', 'boundary-refused', 'auth-missing', 'auth-wrong', 'workflow', 'callback-received']) expect(kinds, kind).toContain(kind);
     expect(report.failed).toBeGreaterThan(100);
+    // Every failure of a request the verifier sent gives it as curl (README, "Checks"); the callbacks' have none.
+    expect(failures(report).filter((c) => !c.check.startsWith('callback-') && !c.curl?.startsWith('curl '))).toEqual([]);
     // Its "sandbox clock" is {}: the run goes on from today's date, and says so.
     expect(report.notes).toContain('--sandbox-control: GET /__sandbox/clock answered 200 without a clock; the 60-day bound (section 8) is placed from today');
   });

@@ -349,5 +349,8 @@ describe("C's delivery attempts in one form only (section 2.3: the shape of the 
       { apis: ['im-v1'] },
     );
     expect(failures(report)).toContainEqual(expect.stringMatching(/^im-v1\.sendMessage accepted the documented examples, in every form: no documented example was accepted in any of its forms/));
+    // Its curl is the first example refused (the bundle's first, in the direct form).
+    const caught = report.checks.find((c) => c.subject === 'the documented examples, in every form')!;
+    expect(caught).toMatchObject({ status: 400, curl: expect.stringContaining('"delivery_attempts":[{"channel"') });
   });
 });
