@@ -25,6 +25,7 @@ import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
+import { counted } from './plural.js';
 
 export { UsageError };
 
@@ -338,7 +339,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         const before = recorder.checks.length;
         const failedBefore = recorder.failed;
         await run();
-        print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+        print(`${letterOf(api)} ${api} ${name}: ${counted(recorder.checks.length - before, 'check')}, ${recorder.failed - failedBefore} failed`);
       };
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.

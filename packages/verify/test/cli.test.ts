@@ -95,6 +95,8 @@ describe('messaging-verify', () => {
         expect.stringMatching(/^ {2}FAIL im-v1 credentials-accepted \(section 5\) the credentials given: every valid request was refused \(\d+ × 401\)/),
         expect.stringMatching(/^ {7}curl -X POST '[^']+\/rest\/im\/v1\/message' .*-H "authorization: \$IM_V1_API_KEY" --data-raw '\{/),
       ]);
+      // One check in all, said in the singular (the trial read "1 checks").
+      expect(stdout).toBe('verify: 1 check, 1 failed\n');
       expect(`${stdout}${stderr}`).not.toContain('a-stale-im-key');
     } finally {
       await sandbox.close();

@@ -324,7 +324,9 @@ describe('each deviation is caught by the check that names it', () => {
   });
 
   it('wrong credentials are said as such (section 5), not as contract failures, and that interface checks nothing further', async () => {
+    const lines: string[] = [];
     const report = await verify({
+      print: (line) => lines.push(line),
       baseUrl: sandbox.url,
       credentials: { ...sandbox.credentials, 'im-v1': { apiKey: 'a-stale-im-key' } },
       sandboxControl: true,
@@ -348,6 +350,8 @@ describe('each deviation is caught by the check that names it', () => {
     expect(report.checks.filter((c) => c.operation.startsWith('im-v1')).map((c) => c.check)).toEqual(['credentials-accepted']);
     expect(report.checks.some((c) => c.operation.startsWith('sms-v2') && c.check === 'callback-received' && c.passed)).toBe(true);
     expect(JSON.stringify(report)).not.toContain('a-stale-im-key');
+    // The phase's progress line counts its one check in the singular.
+    expect(lines).toContain('C im-v1 positive (documented examples, generated bodies): 1 check, 1 failed');
   });
 
   it("B and C send Accept: application/json (sections 4.2, 4.3): answering problem+json fails there", async () => {
