@@ -46,8 +46,8 @@ export interface WorkflowHost {
   operation(operationId: string): Operation;
   /** Sends and checks the step's request; undefined in a dry run. */
   send(operation: Operation, input: RequestInput, subject: string, expect: Expectation): Promise<Exchange | undefined>;
-  /** Records the result of one success criterion. */
-  criterion(operation: Operation, subject: string, passed: boolean, message?: string): void;
+  /** Records the result of one success criterion on the step's exchange: passed without a problem. */
+  criterion(operation: Operation, subject: string, exchange: Exchange, problem?: string): void;
   note(text: string): void;
   /** Whether two values are equal for `==` and `!=` (B's uuids in either letter case); default strict. */
   equal?(a: unknown, b: unknown): boolean;
@@ -199,11 +199,11 @@ export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workfl
       const result = holds(criterion, scope);
       const text = criterion.type && criterion.type !== 'simple' ? `${criterion.context ?? ''} ${criterion.condition}` : criterion.condition;
       if (result === undefined) {
-        host.criterion(operation, `${subject}: ${text}`, false, `${file.file}: this runner does not support the criterion`);
+        host.criterion(operation, `${subject}: ${text}`, exchange, `${file.file}: this runner does not support the criterion`);
         passed = false;
         continue;
       }
-      host.criterion(operation, `${subject}: ${text}`, result, result ? undefined : `does not hold (status ${exchange.status})`);
+      host.criterion(operation, `${subject}: ${text}`, exchange, result ? undefined : `does not hold (status ${exchange.status})`);
       passed &&= result;
     }
     scope.steps[step.stepId] = Object.fromEntries(Object.entries(step.outputs ?? {}).map(([name, expression]) => [name, evaluate(expression, scope)]));

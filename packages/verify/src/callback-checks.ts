@@ -15,6 +15,7 @@ import { subsection } from './sections.js';
 import { caseRule, differInCaseOnly, sameCallbackId } from './uuids.js';
 import type { Exchange } from './transport.js';
 import type { VerifyOptions } from './verify.js';
+import { counted, were } from './plural.js';
 
 type Send = (op: Operation, input: RequestInput, subject: string, expect: Expectation) => Promise<Exchange | undefined>;
 
@@ -145,7 +146,7 @@ export async function verifyCallbacks(
       const at = `${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}`;
       const refused = refusalsOf(listener, e.kind);
       if (refused.length > 0) return `no valid ${webhook} arrived at ${at} within ${waited} ms; the receiver refused ${refused.join('; ')} there (each a callback-body failure)`;
-      const elsewhere = listener.unrouted > 0 ? ` (${listener.unrouted} requests arrived at paths of no callback and were answered 404: is the address registered with the service ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}?)` : '';
+      const elsewhere = listener.unrouted > 0 ? ` (${counted(listener.unrouted, 'request')} arrived at paths of no callback and ${were(listener.unrouted)} answered 404: is the address registered with the service ${withoutUserinfo(publicUrl)}${CALLBACK_ROUTES[e.kind].path}?)` : '';
       return `no ${webhook} arrived at ${at} within ${waited} ms${elsewhere}; ${arrivedMeanwhile(e.kind)}`;
     };
     /** What did arrive during the wait, and at what pace the verifier asked for it: the message's callback may be queued behind them. */
@@ -153,7 +154,7 @@ export async function verifyCallbacks(
       const rate = rateOf(kind);
       // Only callbacks that did arrive can have been queued ahead of the awaited one.
       const paced = rate !== undefined && meanwhile(kind) > 0 ? `, paced at the ${rate} a second the verifier's answer asks for (X-RateLimit-Limit, section ${subsection(CALLBACK_ROUTES[kind].api, 4)}), so the awaited one may be queued behind the run's other callbacks` : '';
-      return `${meanwhile(kind)} other callbacks arrived there during the wait${paced}; a longer wait: ${flag}`;
+      return `${counted(meanwhile(kind), 'other callback')} arrived there during the wait${paced}; a longer wait: ${flag}`;
     };
     const started = Date.now();
     let waited = timeout;
@@ -170,7 +171,7 @@ export async function verifyCallbacks(
         ...(!arrivedFor(e) && { message: missing(e, webhook) }),
       });
     }
-    if (listener.dropped > 0) recorder.note(`${listener.dropped} further callbacks arrived and were answered but not recorded: at most ${MAX_ARRIVALS} are recorded in a run (those refused fail callback-body below)`);
+    if (listener.dropped > 0) recorder.note(`${counted(listener.dropped, 'further callback')} arrived and ${were(listener.dropped)} answered but not recorded: at most ${MAX_ARRIVALS} are recorded in a run (those refused fail callback-body below)`);
     // Refused past the cap: not kept, but a refusal all the same, so a failure naming the reasons.
     for (const [kind, counts] of listener.refusedPastCap) {
       const { api, webhook } = CALLBACK_ROUTES[kind];
@@ -211,5 +212,5 @@ export async function verifyCallbacks(
       }
     }
   }
-  print(`callbacks (section 6): ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+  print(`callbacks (section 6): ${counted(recorder.checks.length - before, 'check')}, ${recorder.failed - failedBefore} failed`);
 }

@@ -98,6 +98,15 @@ function noteForeignFields(recorder: Recorder, operation: Operation, status: num
   if (!recorder.notes.includes(text)) recorder.note(text);
 }
 
+/**
+ * Whether `status` is a refusal on this operation: a documented 4xx, or the status its `default`
+ * response is described as (D's 500, section 7). A 5xx otherwise, or no answer, is none.
+ */
+export function isRefusal(operation: Operation, status: number): boolean {
+  const documented = responseFor(operation, status);
+  return documented !== undefined && ((status >= 400 && status < 500) || documented.describedAs === status);
+}
+
 /** What a refusal is on this operation, for messages. */
 const refusalText = (operation: Operation) => {
   const described = operation.responses.find((r) => r.describedAs !== undefined)?.describedAs;
@@ -138,7 +147,7 @@ export function checkExchange(
   const success = successes.includes(String(status));
   // D's failures: "default response is described as 500" (section 7).
   const describedFailure = documented !== undefined && documented.describedAs === status;
-  const refusal = documented !== undefined && ((status >= 400 && status < 500) || describedFailure);
+  const refusal = isRefusal(operation, status);
   if (expect === 'accepted') {
     record(label?.check ?? 'accepted', label?.section ?? endpoints, success ? undefined : `status ${status}, expected ${successes.join(' or ')}`);
   } else if (expect === 'accepted-or-refused') {

@@ -15,6 +15,7 @@ import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, InterruptedError, UnreachableError } from './transport.js';
 import { StartUsageError } from './usage-error.js';
 import { UsageError, verify } from './verify.js';
+import { counted } from './plural.js';
 
 export interface CliStreams {
   /** Writes to stdout, as is. */
@@ -65,8 +66,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     const report = await verify(viaCommand({ ...options, print, printFailure, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
     writeReports(options, report);
-    print(`${report.requests} requests${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
-    out(`${options.dryRun ? `verify: dry run, ${report.requests} requests` : summaryLine(report)}\n`);
+    print(`${counted(report.requests, 'request')}${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
+    out(`${options.dryRun ? `verify: dry run, ${counted(report.requests, 'request')}` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
   } catch (error) {
     // A run that stopped still writes the reports asked for: the checks made until then, and
@@ -74,7 +75,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     const partial = reportOf(error);
     if (partial) writeReports(options, partial);
     if (error instanceof InterruptedError) {
-      err(`messaging-verify: ${error.message}; the run stopped after ${partial?.checks.length ?? 0} checks (${partial?.failed ?? 0} failed)${reportFiles(options)}\n`);
+      err(`messaging-verify: ${error.message}; the run stopped after ${counted(partial?.checks.length ?? 0, 'check')} (${partial?.failed ?? 0} failed)${reportFiles(options)}\n`);
       if (partial) out(`${summaryLine(partial)}\n`);
       const name = typeof signal?.reason === 'string' ? signal.reason : '';
       return 128 + ((constants.signals as Record<string, number>)[name] ?? 2);
@@ -84,7 +85,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
       // A run that stopped after it began still ends stdout with its summary line (README,
       // "Command"); bad usage found before anything was sent is its one line alone.
       if (partial && (!(error instanceof UsageError) || error instanceof StartUsageError || partial.requests > 0)) out(`${summaryLine(partial)}\n`);
-      if (partial && reportFiles(options)) err(`messaging-verify: the run stopped after ${partial.checks.length} checks (${partial.failed} failed)${reportFiles(options)}\n`);
+      if (partial && reportFiles(options)) err(`messaging-verify: the run stopped after ${counted(partial.checks.length, 'check')} (${partial.failed} failed)${reportFiles(options)}\n`);
       return 2;
     }
     throw error;

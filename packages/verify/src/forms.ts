@@ -76,6 +76,10 @@ export function formsUsed(document: Json, root: Json | undefined, body: unknown)
 export interface Evidence {
   subject: string;
   status: number;
+}
+
+/** The refused request, which a failure also gives as curl. */
+export interface Refusal extends Evidence {
   curl: string;
 }
 
@@ -89,11 +93,11 @@ export class FormAnswers {
   private readonly accepted = new Set<string>();
   private readonly refused = new Set<string>();
   /** Per form, the first example refused in it, and the first later request accepted in it. */
-  private readonly firstRefusal = new Map<string, Evidence>();
+  private readonly firstRefusal = new Map<string, Refusal>();
   private readonly laterAcceptance = new Map<string, Evidence>();
 
   /** The example refused in `forms` (after record()): the request a failure names. */
-  recordRefusal(forms: readonly string[], evidence: Evidence): void {
+  recordRefusal(forms: readonly string[], evidence: Refusal): void {
     for (const form of forms) if (!this.firstRefusal.has(form)) this.firstRefusal.set(form, evidence);
   }
 
@@ -102,8 +106,13 @@ export class FormAnswers {
     for (const form of forms) if (this.usesRefused([form]) && !this.laterAcceptance.has(form)) this.laterAcceptance.set(form, evidence);
   }
 
+  /** The first example refused, in whatever form. */
+  firstRefused(): Refusal | undefined {
+    return this.firstRefusal.values().next().value;
+  }
+
   /** For a refused form accepted later in the run: the refusal and the acceptance. */
-  contradiction(form: string): { refused: Evidence; accepted: Evidence } | undefined {
+  contradiction(form: string): { refused: Refusal; accepted: Evidence } | undefined {
     const refused = this.firstRefusal.get(form);
     const accepted = this.laterAcceptance.get(form);
     return refused && accepted ? { refused, accepted } : undefined;

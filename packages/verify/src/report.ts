@@ -1,5 +1,7 @@
 // The results of a run: every check with its spec section, printed as it happens, summed in the
-// last line `verify: N checks, N failed`, and written as JSON and JUnit XML for CI.
+// last line `verify: N checks, N failed` (`1 check` for one), and written as JSON and JUnit XML for CI.
+import { counted } from './plural.js';
+
 export interface CheckResult {
   /** The check's name: `status-documented`, `boundary-refused`, `auth-missing`, ... */
   check: string;
@@ -101,7 +103,7 @@ export class Recorder {
 }
 
 export function summaryLine(report: Pick<Report, 'checks' | 'failed'>): string {
-  return `verify: ${report.checks.length} checks, ${report.failed} failed`;
+  return `verify: ${counted(report.checks.length, 'check')}, ${report.failed} failed`;
 }
 
 const xml = (text: string) =>

@@ -4,7 +4,7 @@
 import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
-import { checkExchange, type Expectation } from './checks.js';
+import { checkExchange, type Expectation, isRefusal } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { checkApiOptions } from './option-bounds.js';
 import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
@@ -25,6 +25,7 @@ import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
 import { UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
+import { counted } from './plural.js';
 
 export { UsageError };
 
@@ -253,7 +254,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
       // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
       const answers = formAnswers.get(op.name);
       if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {
-        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status, curl: curlOf(answer.request) });
+        answers.recordLaterAcceptance(formsUsed(bundle(op.api), op.bodySchema, input.body), { subject, status: answer.status });
       }
     }
     return answer;
@@ -264,6 +265,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   const succeeded = (op: Operation, status: number) => op.responses.some((r) => /^2\d\d$/.test(r.key) && r.key === String(status));
   const noteRefusedForms = (op: Operation, answers: FormAnswers) => {
     if (answers.noneAccepted()) {
+      const first = answers.firstRefused();
       recorder.add({
         check: 'accepted',
         section: subsection(op.api, 4),
@@ -271,6 +273,8 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         subject: 'the documented examples, in every form',
         passed: false,
         message: `no documented example was accepted in any of its forms (${answers.refusedForms().join(', ')}); the contract takes each, and one at least must be`,
+        // The first example refused, as every failure of a request gives one.
+        ...(first && { status: first.status, curl: first.curl }),
       });
       return;
     }
@@ -284,10 +288,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           check: 'accepted',
           section: subsection(op.api, 4),
           operation: op.name,
-          subject: `${refused.subject}, whose ${pointer} elements are in the form ${name}`,
+          subject: `${refused.subject}, in the form ${name} of its ${pointer} elements`,
           passed: false,
           status: refused.status,
-          message: `refused with ${refused.status}, yet ${accepted.subject} in the same form was accepted later in this run (${accepted.status}): ${accepted.curl}`,
+          // What happened first; the curl is the refused request (the example as the bundle gives
+          // it), not the later one, often a generated body: a run with the same seed sends it again.
+          message:
+            `${refused.subject} was refused with ${refused.status}, yet ${accepted.subject}, in the same form, was accepted later in this run (${accepted.status}): ` +
+            `the deployment takes that form, so the refusal was a wrong answer, not a choice of form (section ${subsection(op.api, 2)}); ` +
+            'the curl is the refused request, and a run with the same seed sends the later one again',
           curl: refused.curl,
         });
         continue;
@@ -330,7 +339,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         const before = recorder.checks.length;
         const failedBefore = recorder.failed;
         await run();
-        print(`${letterOf(api)} ${api} ${name}: ${recorder.checks.length - before} checks, ${recorder.failed - failedBefore} failed`);
+        print(`${letterOf(api)} ${api} ${name}: ${counted(recorder.checks.length - before, 'check')}, ${recorder.failed - failedBefore} failed`);
       };
       const document = bundle(api);
       // Per interface: the phases before it have moved a deterministic sandbox's clock.
@@ -343,9 +352,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
 
       // The statuses of the positive phase: every one a 401 or 403 means the credentials given were refused.
       const positive: number[] = [];
+      // Its first request: the one the failure gives as curl when the credentials were refused.
+      let first: Exchange | undefined;
       const sent = async (...args: Parameters<typeof exchange>) => {
         const answer = await exchange(...args);
         if (answer) positive.push(answer.status);
+        first ??= answer;
         return answer;
       };
       let credentialsRefusedHere = false;
@@ -367,9 +379,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
             const forms = formsUsed(document, op.bodySchema, example);
             const subject = `documented example ${i + 1}`;
             const answer = await sent(op, { body: example }, subject, forms.length > 0 ? 'accepted-or-refused' : 'accepted');
-            if (forms.length > 0 && answer) {
-              answers.record(forms, succeeded(op, answer.status));
-              if (!succeeded(op, answer.status)) answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            // Only a success or a refusal (a documented 4xx) says anything of the form: a 5xx, or no
+            // answer, is a fault of the exchange, failed as such (accepted, no-server-error, answers).
+            if (forms.length > 0 && answer && succeeded(op, answer.status)) answers.record(forms, true);
+            else if (forms.length > 0 && answer && isRefusal(op, answer.status)) {
+              answers.record(forms, false);
+              answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
             }
           }
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
@@ -382,7 +397,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           // this interface's other phases, which would test nothing past authentication, are left out.
           credentialsRefusedHere = positive.length > 0 && positive.every((status) => status === 401 || status === 403);
           if (credentialsRefusedHere) {
-            recorder.add({ check: 'credentials-accepted', section: '5', operation: api, subject: 'the credentials given', passed: false, message: credentialsRefused(api, positive) });
+            recorder.add({
+              check: 'credentials-accepted',
+              section: '5',
+              operation: api,
+              subject: 'the credentials given',
+              passed: false,
+              message: credentialsRefused(api, positive),
+              ...(first && { status: first.status, curl: curlOf(first.request) }),
+            });
           } else for (const result of held) recorder.add(result);
         }
       });
@@ -472,8 +495,16 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
           const host: WorkflowHost = {
             operation: (operationId) => findOperation(api, operationId),
             send: (op, input, subject, expect) => exchange(op, input, subject, expect),
-            criterion: (op, subject, passed, message) =>
-              recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed, ...(message && { message }) }),
+            // A criterion that does not hold gives the step's request as curl, as every failure of a request.
+            criterion: (op, subject, answer, problem) =>
+              recorder.add({
+                check: 'workflow',
+                section: subsection(api, 4),
+                operation: op.name,
+                subject,
+                passed: problem === undefined,
+                ...(problem !== undefined && { message: problem, status: answer.status, curl: curlOf(answer.request) }),
+              }),
             note: (text) => recorder.note(text),
             equal: (a, b) => sameId(api, a, b),
           };

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSandbox } from '@messaging-contracts/sandbox';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
 import { startRecordingServer } from './support/recording-server.js';
@@ -81,6 +82,24 @@ describe('messaging-verify', () => {
       expect(lastLine(stdout)).toMatch(/^verify: \d+ checks, [1-9]\d* failed$/);
     } finally {
       await server.close();
+    }
+  });
+
+  it('wrong credentials against a sandbox, --quiet: the credentials-accepted FAIL line has its curl too, the key redacted', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    try {
+      const { code, stderr, stdout } = await cli(['--base-url', sandbox.url, '--api', 'im-v1', '--sandbox-control', '--quiet'], { IM_V1_API_KEY: 'a-stale-im-key' });
+      expect(code).toBe(1);
+      const lines = stderr.trimEnd().split('\n');
+      expect(lines).toEqual([
+        expect.stringMatching(/^ {2}FAIL im-v1 credentials-accepted \(section 5\) the credentials given: every valid request was refused \(\d+ × 401\)/),
+        expect.stringMatching(/^ {7}curl -X POST '[^']+\/rest\/im\/v1\/message' .*-H "authorization: \$IM_V1_API_KEY" --data-raw '\{/),
+      ]);
+      // One check in all, said in the singular (the trial read "1 checks").
+      expect(stdout).toBe('verify: 1 check, 1 failed\n');
+      expect(`${stdout}${stderr}`).not.toContain('a-stale-im-key');
+    } finally {
+      await sandbox.close();
     }
   });
 

@@ -308,6 +308,8 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).map((c) => `${c.check} ${c.subject}`)).toEqual([
       'workflow workflow sendThenLookUp, step lookUp: $response.body#/content == $steps.send.outputs.content',
     ]);
+    // Its curl is the step's request, as for every failure of a request.
+    expect(failures(report)[0]).toMatchObject({ status: 200, curl: expect.stringMatching(/^curl -X GET '[^']+\/rest\/gateway\/messages\/\d+' /) });
   });
 
   it.each(['application/problem+json', 'application/vnd.acme.gateway.v1+json'])("a media type other than the documented one: A answers %s (section 4.1: responses are application/json)", async (type) => {
@@ -322,7 +324,9 @@ describe('each deviation is caught by the check that names it', () => {
   });
 
   it('wrong credentials are said as such (section 5), not as contract failures, and that interface checks nothing further', async () => {
+    const lines: string[] = [];
     const report = await verify({
+      print: (line) => lines.push(line),
       baseUrl: sandbox.url,
       credentials: { ...sandbox.credentials, 'im-v1': { apiKey: 'a-stale-im-key' } },
       sandboxControl: true,
@@ -337,12 +341,17 @@ describe('each deviation is caught by the check that names it', () => {
         subject: 'the credentials given',
         passed: false,
         message: expect.stringMatching(/^every valid request was refused \(\d+ × 401\): the deployment does not take the credentials given for im-v1; check --im-api-key \(IM_V1_API_KEY\)\. Its other checks were not run$/),
+        // The first request refused, as every failure gives one (the key read from the environment).
+        status: 401,
+        curl: expect.stringMatching(/^curl -X POST '[^']+\/rest\/im\/v1\/message' .*-H "authorization: \$IM_V1_API_KEY" --data-raw '\{"destination"/),
       },
     ]);
     // B, with its right key, was verified in full, its callbacks too; C's checks stopped at the credentials.
     expect(report.checks.filter((c) => c.operation.startsWith('im-v1')).map((c) => c.check)).toEqual(['credentials-accepted']);
     expect(report.checks.some((c) => c.operation.startsWith('sms-v2') && c.check === 'callback-received' && c.passed)).toBe(true);
     expect(JSON.stringify(report)).not.toContain('a-stale-im-key');
+    // The phase's progress line counts its one check in the singular.
+    expect(lines).toContain('C im-v1 positive (documented examples, generated bodies): 1 check, 1 failed');
   });
 
   it("B and C send Accept: application/json (sections 4.2, 4.3): answering problem+json fails there", async () => {
@@ -378,6 +387,8 @@ describe('each deviation is caught by the check that names it', () => {
     const kinds = new Set(failures(report).map((c) => c.check));
     for (const kind of ['accepted', 'response-body', 'boundary-refused', 'auth-missing', 'auth-wrong', 'workflow', 'callback-received']) expect(kinds, kind).toContain(kind);
     expect(report.failed).toBeGreaterThan(100);
+    // Every failure of a request the verifier sent gives it as curl (README, "Checks"); the callbacks' have none.
+    expect(failures(report).filter((c) => !c.check.startsWith('callback-') && !c.curl?.startsWith('curl '))).toEqual([]);
     // Its "sandbox clock" is {}: the run goes on from today's date, and says so.
     expect(report.notes).toContain('--sandbox-control: GET /__sandbox/clock answered 200 without a clock; the 60-day bound (section 8) is placed from today');
   });

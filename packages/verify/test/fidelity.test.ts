@@ -334,8 +334,8 @@ describe("C's delivery attempts in one form only (section 2.3: the shape of the 
     const caught = report.checks.filter((c) => c.check === 'accepted' && !c.passed);
     expect(caught).toHaveLength(1);
     expect(caught[0]).toMatchObject({ operation: 'im-v1.sendMessage', status: 400 });
-    expect(caught[0]!.subject).toMatch(/^documented example \d+, whose \/delivery_attempts\/\* elements are in the form DeliveryAttempt$/);
-    expect(caught[0]!.message).toMatch(/^refused with 400, yet .+ in the same form was accepted later in this run \(202\): curl /);
+    expect(caught[0]!.subject).toMatch(/^documented example \d+, in the form DeliveryAttempt of its \/delivery_attempts\/\* elements$/);
+    expect(caught[0]!.message).toMatch(/^documented example \d+ was refused with 400, yet .+, in the same form, was accepted later in this run \(202\): the deployment takes that form/);
     expect(caught[0]!.curl).toMatch(/^curl -X POST /);
     expect(report.notes.filter((note) => note.includes('elements are in the form'))).toEqual([]);
   });
@@ -349,5 +349,8 @@ describe("C's delivery attempts in one form only (section 2.3: the shape of the 
       { apis: ['im-v1'] },
     );
     expect(failures(report)).toContainEqual(expect.stringMatching(/^im-v1\.sendMessage accepted the documented examples, in every form: no documented example was accepted in any of its forms/));
+    // Its curl is the first example refused (the bundle's first, in the direct form).
+    const caught = report.checks.find((c) => c.subject === 'the documented examples, in every form')!;
+    expect(caught).toMatchObject({ status: 400, curl: expect.stringContaining('"delivery_attempts":[{"channel"') });
   });
 });
