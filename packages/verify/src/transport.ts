@@ -138,14 +138,22 @@ export class Transport {
     let response: Response;
     let text: string;
     let over: boolean;
+    // The time limit bounds the whole exchange, the body's reading included. A timer of our own,
+    // cleared when the exchange ends: on Node 20, AbortSignal.timeout inside AbortSignal.any is held
+    // only weakly and, after a garbage collection, never fires (a silent target held the run for
+    // 300 s, undici's own limit; a trickling one for ever). The sandbox's callbacks do the same.
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(new DOMException(`no answer within ${this.options.timeoutMs} ms`, 'TimeoutError')), this.options.timeoutMs);
+    const outer = this.options.signal;
+    const stop = () => limit.abort(outer?.reason);
+    outer?.addEventListener('abort', stop, { once: true });
     try {
-      // The signal bounds the whole exchange, the body's reading included.
       response = await fetch(request.url, {
         method: request.method,
         headers,
         ...(request.body !== undefined && { body: request.body }),
         redirect: 'manual',
-        signal: this.options.signal ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.options.signal]) : AbortSignal.timeout(this.options.timeoutMs),
+        signal: limit.signal,
       });
       ({ text, over } = await readBounded(response, this.options.maxResponseBytes));
     } catch (error) {
@@ -162,6 +170,9 @@ export class Transport {
       if (!this.answered) throw new UnreachableError(`cannot reach ${origin}: ${describeFetchFailure(cause)}`);
       const fault = describeFetchFailure(cause);
       return { request, status: 0, headers: new Headers(), text: '', notJson: fault === cause ? `no answer (${cause})` : fault, retried };
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', stop);
     }
     this.answered = true;
     this.timeoutsInARow = 0;

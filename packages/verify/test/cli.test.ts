@@ -4,6 +4,7 @@
 // or writes.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,9 +30,9 @@ const SECRETS = {
   CAMPAIGN_MANAGER_V1_PASSWORD: 'cm-pass-s3cret',
 };
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...nodeFlags, bin, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr });
     });
   });
@@ -169,6 +170,37 @@ describe('messaging-verify', () => {
     let stderr = '';
     const code = await main(args, {}, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
     expect({ code, stdout, stderr: stderr.trimEnd() }).toEqual({ code: 2, stdout: '', stderr: line });
+  });
+
+  // The trial's hang: on Node 20 an AbortSignal.timeout inside AbortSignal.any may never fire once
+  // garbage is collected, and the run waited for undici's own 300 s (a trickling answer, for ever).
+  // The command runs here with a collection every 20 ms, so the old signal never fires.
+  it.each([
+    ['accepts the connection and never answers', (socket: Socket) => socket.on('data', () => {})],
+    [
+      'answers its headers, then trickles its body',
+      (socket: Socket) =>
+        socket.once('data', () => {
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+          const drip = setInterval(() => socket.write(' '), 50);
+          socket.on('close', () => clearInterval(drip));
+        }),
+    ],
+  ])('a target that %s: --timeout-ms ends each request, also after garbage collections', async (_case, serve) => {
+    const server = createServer((socket) => {
+      socket.on('error', () => {});
+      serve(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())).then(() => undefined));
+    const { port } = server.address() as AddressInfo;
+    const collecting = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref()'];
+    const { code, stdout, stderr } = await cli(['--base-url', `http://127.0.0.1:${port}`, '--api', 'im-v1', '--timeout-ms', '300'], SECRETS, collecting);
+    server.closeAllConnections?.();
+    // No complete answer before: unreachable after three timeouts in a row (exit 2).
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: http://127.0.0.1:${port} gave no answer within 300 ms to 3 requests in a row, and none before`);
+    expect(code).toBe(2);
+    expect(lastLine(stdout)).toMatch(/^verify: \d+ checks?, \d+ failed$/);
   });
 
   it('an unreachable target: exit 2', async () => {
