@@ -187,16 +187,20 @@ describe('messaging-verify', () => {
         }),
     ],
   ])('a target that %s: --timeout-ms ends each request, also after garbage collections', async (_case, serve) => {
+    const sockets = new Set<Socket>();
     const server = createServer((socket) => {
+      sockets.add(socket);
       socket.on('error', () => {});
       serve(socket);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())).then(() => undefined));
+    onTestFinished(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
     const { port } = server.address() as AddressInfo;
     const collecting = ['--expose-gc', '--import', 'data:text/javascript,setInterval(() => globalThis.gc(), 20).unref()'];
     const { code, stdout, stderr } = await cli(['--base-url', `http://127.0.0.1:${port}`, '--api', 'im-v1', '--timeout-ms', '300'], SECRETS, collecting);
-    server.closeAllConnections?.();
     // No complete answer before: unreachable after three timeouts in a row (exit 2).
     expect(stderr.trimEnd().split('\n').at(-1)).toBe(`messaging-verify: http://127.0.0.1:${port} gave no answer within 300 ms to 3 requests in a row, and none before`);
     expect(code).toBe(2);
