@@ -26,6 +26,19 @@ export const CREDENTIAL_SOURCES = [
   { api: 'campaign-manager-v1', part: 'password', flag: 'campaign-password', env: 'CAMPAIGN_MANAGER_V1_PASSWORD' },
 ] as const satisfies readonly { api: ApiId; part: string; flag: string; env: string }[];
 
+/**
+ * What a credential part must be for a request to carry it, and the rule in words (never the value),
+ * as the clients refuse them (client-core's auth.ts): an API key is sent as a header value as it is,
+ * which fetch refuses outside Latin-1 or with a control character; Basic credentials are sent as
+ * UTF-8, which cannot hold half a surrogate pair, and a user-id with a colon cannot be told from the
+ * password (RFC 7617, section 2).
+ */
+export const CREDENTIAL_RULES = {
+  apiKey: [/[^ -~\x80-\xff]/, 'Latin-1 characters without control characters'],
+  username: [/[\0-\x1f\x7f:]|\p{Cs}/u, 'characters without ":", control characters or unpaired surrogates'],
+  password: [/[\0-\x1f\x7f]|\p{Cs}/u, 'characters without control characters or unpaired surrogates'],
+} as const satisfies Record<(typeof CREDENTIAL_SOURCES)[number]['part'], readonly [RegExp, string]>;
+
 /** The wrong credentials of the authentication checks: obviously not anyone's. */
 export const WRONG_BASIC: BasicCredentials = { username: 'messaging-verify-wrong-user', password: 'messaging-verify-wrong-password' };
 export const WRONG_API_KEY = 'messaging-verify-wrong-key';

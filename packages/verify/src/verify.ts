@@ -8,7 +8,7 @@ import { checkExchange, type Expectation, isRefusal } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { checkApiOptions } from './option-bounds.js';
 import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
-import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
+import { type Credentials, CREDENTIAL_RULES, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
@@ -132,12 +132,16 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
   if (options.callbackUrl !== undefined && options.listen === undefined && !drivesSandbox) {
     throw new UsageError(`${bare('callbackUrl')} needs ${name('listen')}: the receiver it points at`);
   }
-  if (!options.dryRun) {
-    for (const api of selectionOf(options.apis, options.operations, naming).apis) {
-      for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
-        const value = (options.credentials?.[api] as Record<string, string> | undefined)?.[source.part];
-        if (!value) throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
+  for (const api of selectionOf(options.apis, options.operations, naming).apis) {
+    for (const source of CREDENTIAL_SOURCES.filter((s) => s.api === api)) {
+      const value = (options.credentials?.[api] as Record<string, unknown> | undefined)?.[source.part];
+      if (!value) {
+        if (options.dryRun) continue;
+        throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
       }
+      // Refused here, naming the flag or option and its rule, not later as the target's fault.
+      const [forbidden, rule] = CREDENTIAL_RULES[source.part];
+      if (typeof value !== 'string' || forbidden.test(value)) throw new UsageError(`${credentialNameOf(source, naming)} must be a string of ${rule}`);
     }
   }
   return url;

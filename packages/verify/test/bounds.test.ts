@@ -78,6 +78,7 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
     [{ baseUrl: 'https://staging.example.com' }, /^baseUrl https:\/\/staging\.example\.com is not a loopback address: nothing is sent there without live: true$/],
     [{ baseUrl: 'https://staging.example.com', live: true }, /^live needs destinations: live requests use only/],
     [{ baseUrl: 'http://127.0.0.1:1' }, /^credentials\['sms-v2'\]\.apiKey is required to verify sms-v2$/],
+    [{ baseUrl: 'http://127.0.0.1:1', credentials: { 'sms-v2': { apiKey: 'a\nb' } } }, /^credentials\['sms-v2'\]\.apiKey must be a string of Latin-1 characters without control characters$/],
     [{ baseUrl: 'http://127.0.0.1:1', sandboxSession: '../x', credentials: { 'sms-v2': { apiKey: 'k' } } }, /^sandboxSession must be a session id/],
   ])('the API names its options, not the flags: %o', async (options, message) => {
     await expect(verify({ apis: ['sms-v2'], ...options })).rejects.toThrow(message);
