@@ -77,9 +77,17 @@ describe.each(handlerForms)('the %s form', (_form, listener) => {
       ['a wrong password', { authorization: `Basic ${Buffer.from('service:pä55-wore').toString('base64')}` }],
       ['a longer password', { authorization: `Basic ${Buffer.from('service:pä55-word!').toString('base64')}` }],
       ['another scheme', { authorization: 'Bearer pä55-word' }],
+      ['the token alone', { authorization: Buffer.from('service:pä55-word').toString('base64') }],
+      ['a token after the right one', { authorization: `Basic ${Buffer.from('service:pä55-word').toString('base64')} x` }],
     ])('refuses %s', async (_title, headers) => {
       const server = await serve(listener(receiver()));
       expect((await postJson(server.url, status, { headers: headers as Record<string, string> })).status).toBe(401);
+    });
+    // The scheme's name is case-insensitive, and one or more spaces follow it (RFC 9110, 11.1, 11.4).
+    it.each(['basic', 'BASIC', 'Basic  '])('accepts the scheme written %j', async (scheme) => {
+      const server = await serve(listener(receiver()));
+      const headers = { authorization: `${scheme} ${Buffer.from('service:pä55-word').toString('base64')}` };
+      expect((await postJson(server.url, status, { headers })).status).toBe(200);
     });
   });
 

@@ -25,8 +25,10 @@ export function basicCredentials(username: string, password: string): Authentica
   const user = nonEmpty('username', username);
   if (user.includes(':')) throw new TypeError('username must not contain ":" (RFC 7617)');
   const pair = `${user}:${nonEmpty('password', password)}`;
-  const expected = `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(pair)))}`;
-  return (request) => sameSecret(request.headers.get('authorization') ?? '', expected);
+  const expected = btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
+  // The scheme's name is case-insensitive and followed by one or more spaces (RFC 9110, sections
+  // 11.1 and 11.4): `basic <token>` is the same credentials.
+  return (request) => sameSecret(/^basic +([^ ]*) *$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '', expected);
 }
 
 /**
