@@ -44,6 +44,13 @@ describe('mediaType', () => {
     ).toThrow(TypeError);
   });
 
+  // The integrator trial: the contract's own key was refused with a message it seemed to match.
+  it('says, when it refuses the contract\'s placeholder, that `vendor` is one', () => {
+    expect(() => createGatewayClient({ baseUrl: 'https://api.example.com', username, password, mediaType: 'application/vnd.vendor.gateway.v1+json' as GatewayMediaType })).toThrow(
+      "mediaType must be 'json' or application/vnd.<your vendor's token>.gateway.v1+json (RFC 6838; 'vendor' is the contract's placeholder), optionally with parameters",
+    );
+  });
+
   // The check as first written (RFC 9110 parameters spelt out in full), kept here to show that the
   // shorter one in client.ts accepts exactly what it accepted.
   const FIRST = new RegExp(

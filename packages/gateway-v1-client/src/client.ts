@@ -41,7 +41,7 @@ const INTEGERS = /* @__PURE__ */ unsafeIntegers("A's ids are int64 (sections 2.1
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { username, password, mediaType = 'json', ...common } = options;
   if (mediaType !== 'json' && !MEDIA_TYPE.test(mediaType)) {
-    throw new TypeError("mediaType must be 'json' or application/vnd.<your vendor>.gateway.v1+json (RFC 6838), optionally with parameters");
+    throw new TypeError("mediaType must be 'json' or application/vnd.<your vendor's token>.gateway.v1+json (RFC 6838; 'vendor' is the contract's placeholder), optionally with parameters");
   }
   // As openapi-fetch's application/json, the configured type goes on every request with a body and
   // gives way to a Content-Type the caller chose for one call (application/json included).
