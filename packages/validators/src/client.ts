@@ -129,9 +129,10 @@ type OfSameInterface<C, V> = [ClientInterface<C>] extends [SetInterface<V>]
  * that break the contract throw a ContractViolationError before any I/O; responses are checked
  * per `options.response`. Wrap the plain client: a client in throw-on-error mode is refused
  * (`throwOnError(withValidation(client, validators))` is the order). The validators must be of the
- * client's interface: `withValidation(createSmsClient(...), gatewayV1)` fails to compile.
+ * client's interface: `withValidation(createSmsClient(...), gatewayV1)` fails to compile. (`V`'s
+ * default keeps a call that names `C` alone, `withValidation<MyClient>(...)`, compiling as before.)
  */
-export function withValidation<C extends object, V extends ValidatorSet>(client: NotThrowing<C>, validators: OfSameInterface<C, V>, options: WithValidationOptions = {}): C {
+export function withValidation<C extends object, V extends ValidatorSet = ValidatorSet>(client: NotThrowing<C>, validators: OfSameInterface<C, V>, options: WithValidationOptions = {}): C {
   if ((client as Record<string, unknown>)[THROWS_ON_ERROR] === true) throw new TypeError(`withValidation got a client in throw-on-error mode: ${WRONG_ORDER}`);
   const { request = true, response = 'report', onResponseViolation = defaultReport, now, maxViolations } = options;
   const validateOptions: ValidateOptions = { ...(now && { now }), ...(maxViolations !== undefined && { maxViolations }) };

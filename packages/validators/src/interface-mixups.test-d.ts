@@ -113,6 +113,9 @@ describe("withValidation takes the validators of its client's interface only", (
     expectTypeOf(withValidation(own, gatewayV1)).toEqualTypeOf(own);
     withValidation(sms, { operations: {} });
   });
+  it('a call that names the client type alone compiles as before', () => {
+    expectTypeOf(withValidation<typeof sms>(sms, smsV2)).toEqualTypeOf(sms);
+  });
   it('the message names both interfaces', () => {
     type Parameter = Parameters<typeof withValidation<typeof sms, typeof gatewayV1>>[1];
     expectTypeOf<Parameter>().toEqualTypeOf<'validators of gateway-v1 given to a client of sms-v2: use @messaging-contracts/validators/sms-v2'>();
