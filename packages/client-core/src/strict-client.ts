@@ -75,5 +75,5 @@ type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | '
  * id by this name, to refuse another interface's validators.
  */
 export interface OfInterface<Id extends string> {
-  readonly '~interface'?: Id;
+  readonly '~interface'?: Id | undefined;
 }

@@ -109,9 +109,12 @@ type NotThrowing<C> = C extends { readonly [THROWS_ON_ERROR]: true } ? typeof WR
 // The interface a client is of, in its type alone: client-core's OfInterface (named here, as
 // THROWS_ON_ERROR is). Every client package types its client with its interface's id, and each
 // interface's `operations` carries the same id; a client or a table without one (the caller's own)
-// is of no particular interface: `string`.
-type ClientInterface<C> = C extends { readonly '~interface'?: infer Id } ? (Id extends string ? Id : string) : string;
-type SetInterface<V> = V extends { operations: OfInterface<infer Id> } ? Id : string;
+// is of no particular interface: `string`. The id is read without `undefined` (an optional
+// property's, under exactOptionalPropertyTypes) and never distributed over a union: `'im-v1' |
+// undefined` read as `'im-v1' | string` would be `string`, and take any validators.
+type InterfaceId<Id> = [Exclude<Id, undefined>] extends [never] ? string : [Exclude<Id, undefined>] extends [string] ? Exclude<Id, undefined> : string;
+type ClientInterface<C> = C extends { readonly '~interface'?: infer Id } ? InterfaceId<Id> : string;
+type SetInterface<V> = V extends { operations: OfInterface<infer Id> } ? InterfaceId<Id> : string;
 /**
  * The parameter validators meet: themselves when they are of the client's interface (or one of the
  * two is of none), else a message naming both, which no validator set is assignable to. B's

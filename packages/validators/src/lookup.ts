@@ -12,7 +12,7 @@ declare const interfaceId: unique symbol;
  * A type literal, not an interface: a table typed with it keeps the implicit index signature that
  * `Readonly<Record<string, OperationValidators>>` asks for.
  */
-export type OfInterface<Id extends string> = { readonly [interfaceId]?: Id };
+export type OfInterface<Id extends string> = { readonly [interfaceId]?: Id | undefined };
 
 /** An interface's validators, as `@messaging-contracts/validators/<id>` exports them; `Id`, the interface's id. */
 export interface ValidatorSet<Id extends string = string> {
