@@ -1,4 +1,4 @@
-import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, type OfInterface, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { APPLICATION_NAME, BASE_PATH } from './contract.js';
 import type { CampaignManagerPaths } from './paths.js';
 
@@ -15,7 +15,7 @@ export interface CampaignManagerClientOptions extends CommonClientOptions {
  * `/{application_name}`, which the client fills in: `client.GET('/lists')`,
  * `client.DELETE('/lists/{list_id}', { params: { path: { list_id: 7 } } })`.
  */
-export type CampaignManagerClient = StrictClient<CampaignManagerPaths>;
+export type CampaignManagerClient = StrictClient<CampaignManagerPaths> & OfInterface<'campaign-manager-v1'>;
 
 // Section 2.4: D's ids are integers without a bound and a report's message_id is int64, beyond
 // what a number holds exactly.

@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface D's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, type OfInterface, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { CampaignManagerPaths } from './paths.js';
 import type { CampaignManagerClient } from './client.js';
 
@@ -13,7 +13,7 @@ export class CampaignManagerResponseError extends ResponseError<CampaignManagerE
 }
 
 /** Interface D's client in throw-on-error mode: each call resolves to its success body. */
-export type CampaignManagerThrowingClient = ThrowingClient<CampaignManagerPaths>;
+export type CampaignManagerThrowingClient = ThrowingClient<CampaignManagerPaths> & OfInterface<'campaign-manager-v1'>;
 
 /**
  * The same client, each call resolving to the documented success body (no `data!`) and throwing

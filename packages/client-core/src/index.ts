@@ -11,7 +11,7 @@ export {
 export { ClientNetworkError, type NetworkErrorKind } from './errors.js';
 export { DEFAULT_RETRIES, type RetryAfterRule, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.js';
 export type { BigintPathParameters, WithBigintPathParameters } from './bigint-path-parameters.js';
-export type { Exact, StrictClient, StrictMethod } from './strict-client.js';
+export type { Exact, OfInterface, StrictClient, StrictMethod } from './strict-client.js';
 export { integerPathSerializer } from './params.js';
 export { firstUnsafeInteger, type IntegerCheck, unsafeIntegers } from './unsafe-integers.js';
 export {

@@ -65,3 +65,15 @@ export interface StrictClient<Paths extends {}, Media extends MediaType = MediaT
 }
 
 type HttpMethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+
+/**
+ * The interface a client is of, in its type alone (nothing is set at run time): each client
+ * package's types carry their interface's id (`'gateway-v1'`, `'sms-v2'`, ...). Every client package
+ * exports a `throwOnError`, and TypeScript 7 took any interface's client for any other's
+ * (`StrictClient<A>` for `StrictClient<B>`: TypeScript 5.9 refused it), typing B's answers as A's;
+ * the ids differ, so no compiler takes one for another. The validators' `withValidation` reads the
+ * id by this name, to refuse another interface's validators.
+ */
+export interface OfInterface<Id extends string> {
+  readonly '~interface'?: Id | undefined;
+}

@@ -1,4 +1,4 @@
-import { type BasicAuth, basicAuth, type CommonClientOptions, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
+import { type BasicAuth, basicAuth, type CommonClientOptions, type OfInterface, coreClient, integerPathSerializer, type StrictClient, unsafeIntegers } from '@messaging-contracts/client-core';
 import { BASE_PATH, VENDOR_TAIL, VENDOR_TOKEN_PLACEHOLDER } from './contract.js';
 import type { GatewayPaths } from './paths.js';
 
@@ -25,7 +25,7 @@ export interface GatewayClientOptions extends CommonClientOptions {
  * An openapi-fetch client of interface A (`client.POST('/messages', { body })`, ...) with exact
  * bodies and parameters; `messageid` takes a bigint too (an id beyond 2^53 - 1: README, "Ids beyond 2^53 − 1").
  */
-export type GatewayClient = StrictClient<GatewayPaths>;
+export type GatewayClient = StrictClient<GatewayPaths> & OfInterface<'gateway-v1'>;
 
 // RFC 9110 (section 8.3.1): parameters after the type, `; name=value`, the value a token or a
 // quoted-string. The contract keys the vendor type with a placeholder token (x-vendor-token), never a type to send.

@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface A's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, type OfInterface, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/gateway-v1-types';
 import type { GatewayClient } from './client.js';
 import type { GatewayPaths } from './paths.js';
@@ -14,7 +14,7 @@ export class GatewayResponseError extends ResponseError<GatewayErrorBody> {
 }
 
 /** Interface A's client in throw-on-error mode: each call resolves to its success body. */
-export type GatewayThrowingClient = ThrowingClient<GatewayPaths>;
+export type GatewayThrowingClient = ThrowingClient<GatewayPaths> & OfInterface<'gateway-v1'>;
 
 /**
  * The same client, each call resolving to the documented success body (no `data!`) and throwing

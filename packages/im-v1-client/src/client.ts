@@ -1,5 +1,6 @@
 import {
   type CommonClientOptions,
+  type OfInterface,
   coreClient,
   type HeaderAuth,
   headerAuth,
@@ -23,7 +24,7 @@ export interface ImClientOptions extends CommonClientOptions {
 }
 
 /** An openapi-fetch client of interface C (`client.POST('/message', { body })`) with exact bodies. */
-export type ImClient = StrictClient<paths>;
+export type ImClient = StrictClient<paths> & OfInterface<'im-v1'>;
 
 export function createImClient(options: ImClientOptions): ImClient {
   const { apiKey, retry, ...common } = options;

@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface C's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, type OfInterface, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { paths } from '@messaging-contracts/im-v1-types';
 import type { ImClient } from './client.js';
 
@@ -13,7 +13,7 @@ export class ImResponseError extends ResponseError<ImErrorBody> {
 }
 
 /** Interface C's client in throw-on-error mode: each call resolves to its success body. */
-export type ImThrowingClient = ThrowingClient<paths>;
+export type ImThrowingClient = ThrowingClient<paths> & OfInterface<'im-v1'>;
 
 /**
  * The same client, each call resolving to the documented success body (no `data!`) and throwing

@@ -4,6 +4,7 @@
 // typed control client as in process. What stays a run-time check: a fault's `status` is a number
 // at compile time; whether that operation documents it is checked when the fault is injected (400
 // naming the documented statuses).
+import { createSmsClient, throwOnError as smsThrowOnError } from '@messaging-contracts/sms-v2-client';
 import { createSandboxControlClient, throwOnError } from '../src/control-client.js';
 import type { Sandbox } from '../src/index.js';
 
@@ -50,4 +51,13 @@ export async function inProcess(sandbox: Sandbox, id: string) {
   await sandbox.setStatus(id, 'read');
   // @ts-expect-error `bogus` is not a MessageStatus
   await sandbox.setStatus(id, 'bogus');
+}
+
+// The control client's throwOnError is one more of that name beside the clients': neither takes the other's client.
+export function mixedUp() {
+  const baseUrl = 'http://127.0.0.1:4010';
+  // @ts-expect-error B's client is not the control API's
+  throwOnError(createSmsClient({ baseUrl, apiKey: 'key' }));
+  // @ts-expect-error the control API's client is not B's
+  smsThrowOnError(createSandboxControlClient({ baseUrl }));
 }

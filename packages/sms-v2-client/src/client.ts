@@ -1,4 +1,4 @@
-import { type CommonClientOptions, coreClient, type HeaderAuth, headerAuth, type StrictClient } from '@messaging-contracts/client-core';
+import { type CommonClientOptions, type OfInterface, coreClient, type HeaderAuth, headerAuth, type StrictClient } from '@messaging-contracts/client-core';
 import { API_KEY_HEADER, BASE_PATH } from './contract.js';
 import type { SmsPaths } from './paths.js';
 
@@ -15,7 +15,7 @@ export interface SmsClientOptions extends CommonClientOptions {
  * bodies and parameters. `GET /openapi.yaml` is JSON of no documented schema (sections 4.2 and the
  * document's opening): asked for as `application/json`, its `data` is the parsed JSON (`unknown`).
  */
-export type SmsClient = StrictClient<SmsPaths>;
+export type SmsClient = StrictClient<SmsPaths> & OfInterface<'sms-v2'>;
 
 export function createSmsClient(options: SmsClientOptions): SmsClient {
   const { apiKey, ...common } = options;

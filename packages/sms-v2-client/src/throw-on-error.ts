@@ -1,6 +1,6 @@
 // The opt-in throw-on-error mode of interface B's client: `throwOnError(createXClient(...))`.
 // Its own module: a bundle that never calls throwOnError contains none of it.
-import { type ErrorBodyOf, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
+import { type ErrorBodyOf, type OfInterface, ResponseError, type ThrowingClient, throwOnErrorWith } from '@messaging-contracts/client-core';
 import type { SmsPaths } from './paths.js';
 import type { SmsClient } from './client.js';
 
@@ -13,7 +13,7 @@ export class SmsResponseError extends ResponseError<SmsErrorBody> {
 }
 
 /** Interface B's client in throw-on-error mode: each call resolves to its success body. */
-export type SmsThrowingClient = ThrowingClient<SmsPaths>;
+export type SmsThrowingClient = ThrowingClient<SmsPaths> & OfInterface<'sms-v2'>;
 
 /**
  * The same client, each call resolving to the documented success body (no `data!`) and throwing

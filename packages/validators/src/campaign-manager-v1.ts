@@ -1,9 +1,10 @@
 // Validators of interface campaign-manager-v1, compiled from @messaging-contracts/openapi/campaign-manager-v1.json (src/generated/campaign-manager-v1.ts).
 import * as generated from './generated/campaign-manager-v1.js';
+import type { OfInterface } from './lookup.js';
 import { type GeneratedOperation, type TypedOperations, operationTable } from './runtime.js';
 
 /** Every operation in the bundle's `paths`, by operationId. */
-export const operations: TypedOperations<generated.OperationShapes> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
+export const operations: TypedOperations<generated.OperationShapes> & OfInterface<'campaign-manager-v1'> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
   generated.operations as Record<string, GeneratedOperation>,
 );
 

@@ -5,7 +5,7 @@
 // every violation, with no network I/O; after the call it checks the response body against the
 // validator of its status (falling back to `default`) and reports a contract break. The clients
 // themselves never import this module, so a bundle that does not opt in does not grow.
-import { type OperationRoute, type ValidatorSet, findResponseValidator, findRoute } from './lookup.js';
+import { type OfInterface, type OperationRoute, type ValidatorSet, findResponseValidator, findRoute } from './lookup.js';
 import type { ValidateOptions } from './runtime.js';
 import type { Violation } from './violations.js';
 
@@ -106,19 +106,43 @@ const WRONG_ORDER = 'wrap with withValidation first: throwOnError(withValidation
 /** The parameter a throw-on-error client meets: the message, which no client is assignable to. */
 type NotThrowing<C> = C extends { readonly [THROWS_ON_ERROR]: true } ? typeof WRONG_ORDER : C;
 
+// The interface a client is of, in its type alone: client-core's OfInterface (named here, as
+// THROWS_ON_ERROR is). Every client package types its client with its interface's id, and each
+// interface's `operations` carries the same id; a client or a table without one (the caller's own)
+// is of no particular interface: `string`. The id is read without `undefined` (an optional
+// property's, under exactOptionalPropertyTypes) and never distributed over a union: `'im-v1' |
+// undefined` read as `'im-v1' | string` would be `string`, and take any validators.
+type InterfaceId<Id> = [Exclude<Id, undefined>] extends [never] ? string : [Exclude<Id, undefined>] extends [string] ? Exclude<Id, undefined> : string;
+type ClientInterface<C> = C extends { readonly '~interface'?: infer Id } ? InterfaceId<Id> : string;
+type SetInterface<V> = V extends { operations: OfInterface<infer Id> } ? InterfaceId<Id> : string;
+/**
+ * The parameter validators meet: themselves when they are of the client's interface (or one of the
+ * two is of none), else a message naming both, which no validator set is assignable to. B's
+ * `POST /messages` checked with A's validators would pass B's requests that A's rules allow and
+ * report B's documented answers as contract breaks.
+ */
+type OfSameInterface<C, V> = [ClientInterface<C>] extends [SetInterface<V>]
+  ? V
+  : [SetInterface<V>] extends [ClientInterface<C>]
+    ? V
+    : `validators of ${SetInterface<V>} given to a client of ${ClientInterface<C>}: use @messaging-contracts/validators/${ClientInterface<C>}`;
+
 /**
  * `client` with contract validation: the same object shape, every HTTP method wrapped. Requests
  * that break the contract throw a ContractViolationError before any I/O; responses are checked
  * per `options.response`. Wrap the plain client: a client in throw-on-error mode is refused
- * (`throwOnError(withValidation(client, validators))` is the order).
+ * (`throwOnError(withValidation(client, validators))` is the order). The validators must be of the
+ * client's interface: `withValidation(createSmsClient(...), gatewayV1)` fails to compile. (`V`'s
+ * default keeps a call that names `C` alone, `withValidation<MyClient>(...)`, compiling as before.)
  */
-export function withValidation<C extends object>(client: NotThrowing<C>, validators: ValidatorSet, options: WithValidationOptions = {}): C {
+export function withValidation<C extends object, V extends ValidatorSet = ValidatorSet>(client: NotThrowing<C>, validators: OfSameInterface<C, V>, options: WithValidationOptions = {}): C {
   if ((client as Record<string, unknown>)[THROWS_ON_ERROR] === true) throw new TypeError(`withValidation got a client in throw-on-error mode: ${WRONG_ORDER}`);
   const { request = true, response = 'report', onResponseViolation = defaultReport, now, maxViolations } = options;
   const validateOptions: ValidateOptions = { ...(now && { now }), ...(maxViolations !== undefined && { maxViolations }) };
   const wrap = (method: string, call: Call): Call =>
     async function validated(url, init) {
-      const route = findRoute(validators, method, url);
+      // Of the client's interface (or the caller's own): what OfSameInterface lets through.
+      const route = findRoute(validators as ValidatorSet, method, url);
       if (request) {
         // Never the URL: it may carry credentials (`?apikey=`, `user:secret@`) or values.
         if (!route) throw new ContractViolationError(`${method.toUpperCase()} (not an operation of the contract)`, 'request', unknownOperation);

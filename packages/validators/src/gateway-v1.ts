@@ -1,9 +1,10 @@
 // Validators of interface gateway-v1, compiled from @messaging-contracts/openapi/gateway-v1.json (src/generated/gateway-v1.ts).
 import * as generated from './generated/gateway-v1.js';
+import type { OfInterface } from './lookup.js';
 import { type GeneratedOperation, type TypedOperations, operationTable } from './runtime.js';
 
 /** Every operation in the bundle's `paths`, by operationId. */
-export const operations: TypedOperations<generated.OperationShapes> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
+export const operations: TypedOperations<generated.OperationShapes> & OfInterface<'gateway-v1'> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
   generated.operations as Record<string, GeneratedOperation>,
 );
 

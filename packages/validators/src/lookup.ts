@@ -2,9 +2,21 @@
 // a response validator by status. withValidation (src/client.ts) uses these same lookups.
 import type { OperationValidators, Validator } from './runtime.js';
 
-/** An interface's validators, as `@messaging-contracts/validators/<id>` exports them. */
-export interface ValidatorSet {
-  operations: Readonly<Record<string, OperationValidators>>;
+// The key of an interface's id on its `operations` table, in the type alone (nothing at run time).
+// A symbol: a string key would be read as one more operation by `Record<string, ...>`.
+declare const interfaceId: unique symbol;
+
+/**
+ * The interface a validator table is of (`'gateway-v1'`, ...), in its type alone: `withValidation`
+ * refuses the validators of another interface than its client's (client-core's `OfInterface`).
+ * A type literal, not an interface: a table typed with it keeps the implicit index signature that
+ * `Readonly<Record<string, OperationValidators>>` asks for.
+ */
+export type OfInterface<Id extends string> = { readonly [interfaceId]?: Id | undefined };
+
+/** An interface's validators, as `@messaging-contracts/validators/<id>` exports them; `Id`, the interface's id. */
+export interface ValidatorSet<Id extends string = string> {
+  operations: Readonly<Record<string, OperationValidators>> & OfInterface<Id>;
 }
 
 /** What `findRoute` finds: the operation, and the path parameter a client fills in itself, if any. */

@@ -1,9 +1,10 @@
 // Validators of interface sms-v2, compiled from @messaging-contracts/openapi/sms-v2.json (src/generated/sms-v2.ts).
 import * as generated from './generated/sms-v2.js';
+import type { OfInterface } from './lookup.js';
 import { type GeneratedOperation, type TypedOperations, operationTable } from './runtime.js';
 
 /** Every operation in the bundle's `paths`, by operationId. */
-export const operations: TypedOperations<generated.OperationShapes> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
+export const operations: TypedOperations<generated.OperationShapes> & OfInterface<'sms-v2'> = /* @__PURE__ */ operationTable<generated.OperationShapes>(
   generated.operations as Record<string, GeneratedOperation>,
 );
 
