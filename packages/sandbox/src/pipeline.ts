@@ -16,6 +16,7 @@ import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
 import { type KeptRequest, redactHeaders } from './recorder.js';
+import type { SecretRedactor } from './redaction.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
 import type { Scope } from './scope.js';
@@ -57,6 +58,8 @@ export interface PipelineOptions {
   /** The scope of requests without credentials where the operation allows them, and of refused ones. */
   global: Scope;
   maxBodyBytes: number;
+  /** Every credential the sandbox takes, replaced wherever a recorded request holds one. */
+  secrets: SecretRedactor;
 }
 
 const finding = (pointer: string, property: string, rule: string, message: string, limit?: number): Finding => ({
@@ -77,7 +80,7 @@ function acceptsMediaType(patterns: readonly RegExp[], header: string | undefine
 }
 
 export function createPipeline(options: PipelineOptions) {
-  const { table, owners, global, maxBodyBytes } = options;
+  const { table, owners, global, maxBodyBytes, secrets } = options;
   // Resolved once: every operation has its validators and its handler, or the sandbox does not start.
   const prepared = new Map(
     table.apis.flatMap((api) =>
@@ -277,10 +280,10 @@ export function createPipeline(options: PipelineOptions) {
       if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
     }
     // Built in one object, in the order a recorded request is listed (seq first, set by the recorder).
-    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: req.url ?? '' } as KeptRequest;
+    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: secrets.redact(req.url ?? '') } as KeptRequest;
     if (route) entry.operation = route.key;
-    entry.headers = redactHeaders(req.headers);
-    if (text !== undefined) entry.text = text;
+    entry.headers = redactHeaders(req.headers, secrets);
+    if (text !== undefined) entry.text = secrets.redactJson(text);
     entry.status = answer.status;
     recorder.record(entry);
   }

@@ -23,6 +23,7 @@ import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
+import { credentialSecrets, SecretRedactor } from './redaction.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
@@ -225,6 +226,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
   const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
   owners.add(credentials, { scope: global });
+  // Every credential the sandbox takes, so none is recorded wherever a client puts it (redaction.ts).
+  const secrets = new SecretRedactor();
+  secrets.set(credentials, credentialSecrets(credentials));
   // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
   const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
   const sessions = createSessionRegistry({
@@ -250,11 +254,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }),
       };
     },
-    register: (entry) => owners.add(entry.credentials, entry),
-    unregister: (entry) => owners.remove(entry.credentials),
+    register(entry) {
+      if (!owners.add(entry.credentials, entry)) return false;
+      secrets.set(entry, credentialSecrets(entry.credentials));
+      return true;
+    },
+    unregister(entry) {
+      owners.remove(entry.credentials);
+      secrets.delete(entry);
+    },
   });
 
-  const pipeline = createPipeline({ table, owners, global, maxBodyBytes });
+  const pipeline = createPipeline({ table, owners, global, maxBodyBytes, secrets });
 
   function listener(req: IncomingMessage, res: ServerResponse) {
     if (req.headers.origin !== undefined && cors.apply(req, res)) return;
@@ -295,6 +306,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     token: options.controlToken ?? (beyondLoopback ? randomBytes(16).toString('hex') : undefined),
     origins: cors.origins,
   };
+  if (guard.token !== undefined) secrets.set(guard, [guard.token]);
 
   const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
   const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
