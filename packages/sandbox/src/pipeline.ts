@@ -11,7 +11,7 @@ import { errorBody } from './error-shapes.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, exceedsDepth, hasUtf8Charset, isIdentityEncoding } from '@messaging-contracts/validators';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
@@ -159,7 +159,7 @@ export function createPipeline(options: PipelineOptions) {
         // Called from the body's 'end' event: a defect here must not escape into the stream.
         let served: Served;
         try {
-          served = withBody(api, req, route, params, query, seen.scope, read.text);
+          served = withBody(api, req, route, params, query, seen.scope, read.text, read.notUtf8 === true);
         } catch {
           served = internalError(api, seen);
         }
@@ -182,20 +182,42 @@ export function createPipeline(options: PipelineOptions) {
     });
   }
 
-  /** A request whose body has been read whole: its media type, depth, JSON and integers, then the operation. */
-  function withBody(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, text: string): Served {
-    if (text.length === 0) return operate(api, req, route, params, query, scope, undefined, undefined);
+  /**
+   * A refusal of how a body is labelled: 415 where the interface may answer it (A, B, D), C's 400
+   * (sandbox choice, README), as for a wrong media type.
+   */
+  function unsupported(api: ApiRoutes, route: Route, message: string, found: Finding, headers?: Record<string, string>): Served {
+    const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
+    return { answer: problem(api.api, route, { status, message, findings: [found] }, headers), route };
+  }
+
+  /**
+   * A request whose body has been read whole: its media type and charset, its content coding, its
+   * UTF-8, depth, JSON and integers, then the operation. The labels are the webhooks receivers'
+   * rules (the validators' json-transport.ts): JSON is UTF-8 (RFC 8259 section 8.1), and no content
+   * coding is decoded, so a labelled one is refused rather than read as plain JSON.
+   */
+  function withBody(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, text: string, notUtf8: boolean): Served {
+    if (text.length === 0 && !notUtf8) return operate(api, req, route, params, query, scope, undefined, undefined);
     const contentType = req.headers['content-type'];
     if (contentType === 'application/json' ? !prepared.get(route)!.acceptsJson : !acceptsMediaType(route.bodyMediaTypes!, contentType)) {
-      const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
-      return {
-        answer: problem(api.api, route, {
-          status,
-          message: 'Unsupported media type',
-          findings: [finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation')],
-        }),
+      return unsupported(api, route, 'Unsupported media type', finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation'));
+    }
+    if (contentType !== 'application/json' && !hasUtf8Charset(contentType!)) {
+      return unsupported(api, route, 'Unsupported media type', finding('/headers/content-type', 'content-type', 'charset', 'must name UTF-8 as its charset, or none, as JSON is UTF-8'));
+    }
+    if (!isIdentityEncoding(req.headers['content-encoding'])) {
+      // RFC 9110 section 15.5.16: the answer names the codings that would be accepted.
+      return unsupported(
+        api,
         route,
-      };
+        'Content-Encoding must be identity',
+        finding('/headers/content-encoding', 'content-encoding', 'content-encoding', 'must be identity, the sandbox decodes no content coding'),
+        { 'accept-encoding': 'identity' },
+      );
+    }
+    if (notUtf8) {
+      return { answer: problem(api.api, route, { status: 400, message: 'Request body is not valid JSON', findings: [finding('/body', 'body', 'utf-8', 'must be UTF-8, as JSON is')] }), route };
     }
     if (exceedsDepth(text)) {
       return {

@@ -17,8 +17,19 @@ describe('readBody (readBodyText: as a promise)', () => {
       const chunks = [body.subarray(0, cut), body.subarray(cut, cut + 3), body.subarray(cut + 3)].filter((c) => c.length > 0);
       expect(await readBodyText(request(chunks), 1024)).toEqual({ ok: true, text: body.toString('utf8') });
     }
+  });
+
+  it('reports bytes that are not UTF-8, in one chunk or several, rather than decode them to U+FFFD', async () => {
+    const notUtf8 = { ok: true, text: '', notUtf8: true };
     const invalid = Buffer.from([0x7b, 0xe2, 0x82, 0x7d, 0xff, 0xc3]);
-    expect(await readBodyText(request([invalid.subarray(0, 2), invalid.subarray(2, 5), invalid.subarray(5)]), 1024)).toEqual({ ok: true, text: invalid.toString('utf8') });
+    expect(await readBodyText(request([invalid.subarray(0, 2), invalid.subarray(2, 5), invalid.subarray(5)]), 1024)).toEqual(notUtf8);
+    expect(await readBodyText(request([invalid]), 1024)).toEqual(notUtf8);
+    // Cut short inside a character: broken only once the body ends.
+    const truncated = Buffer.from('{"a":"€"}').subarray(0, 7);
+    expect(await readBodyText(request([truncated.subarray(0, 3), truncated.subarray(3)]), 1024)).toEqual(notUtf8);
+    expect(await readBodyText(request([truncated]), 1024)).toEqual(notUtf8);
+    // The limit still holds after the bytes went wrong.
+    expect(await readBodyText(request([invalid, Buffer.alloc(1100)]), 1024)).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('stops at the limit counted over the chunks', async () => {
