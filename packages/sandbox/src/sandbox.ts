@@ -25,6 +25,7 @@ import { type Fixtures, loadFixtures } from './fixtures.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
 import { credentialSecrets, SecretRedactor } from './redaction.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
+import { beyondLoopbackWarning } from './beyond-loopback.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
@@ -118,8 +119,10 @@ export interface SandboxOptions {
    */
   maxConnections?: number;
   /**
-   * Where the sandbox's warnings go, one line each without a newline: a CORS Origin it refused
-   * (once per origin, for at most 100 origins), the first connection refused past `maxConnections`. Default: stderr, as `messaging-sandbox: <line>`.
+   * Where the sandbox's warnings go, one line each without a newline: listening beyond loopback (at
+   * start, with the addresses other machines reach it at), a CORS Origin it refused (once per
+   * origin, for at most 100 origins), the first connection refused past `maxConnections`. Default:
+   * stderr, as `messaging-sandbox: <line>`.
    */
   warn?: (message: string) => void;
 }
@@ -336,6 +339,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       `host ${host} resolved to ${address.address}, beyond loopback, where the control API would be unguarded; give that address itself as the host (the sandbox then requires its control token) or a loopback address`,
     );
   }
+  // A local tool listening beyond loopback says so, in process as from the CLI (trial65).
+  if (!isLoopbackName(address.address)) warn(beyondLoopbackWarning(host, address.address, address.port, tls ? 'https' : 'http'));
   // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
   const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
   origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
