@@ -7,6 +7,7 @@ import { CONTROL_PREFIX } from './control.js';
 import { corsPolicy } from './cors.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import type { SecretFlag } from './cli-secrets.js';
+import { HostError } from './listen-errors.js';
 import { isLoopbackName } from './loopback.js';
 import { type RunningCommand, runCommand } from './cli-command.js';
 import { watchParent } from './parent-watch.js';
@@ -33,7 +34,9 @@ async function main() {
   try {
     sandbox = await startSandbox(options);
   } catch (error) {
-    process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A host that cannot be listened on is a bad flag: named as the flag, as parseCliArgs names one.
+    const message = error instanceof HostError ? `--host ${error.host}: ${error.rule} (--help for usage)` : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`messaging-sandbox: ${message}\n`);
     process.exit(error instanceof RangeError || error instanceof TypeError ? 2 : 1);
   }
   // A generated certificate exists only in this process: a file of it lets a shell trust it. It is

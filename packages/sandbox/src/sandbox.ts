@@ -12,7 +12,7 @@ import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
 import { refuseUnknownKeys } from './control-validation.js';
 import { type CorsOption, createCors } from './cors.js';
-import { type Credentials, type CredentialsOption, CredentialIndex, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
+import { type Credentials, type CredentialsOption, CredentialIndex, credentialRule, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
@@ -26,6 +26,7 @@ import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
 import { credentialSecrets, SecretRedactor } from './redaction.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
 import { beyondLoopbackWarning } from './beyond-loopback.js';
+import { listenError } from './listen-errors.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
@@ -298,6 +299,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < MIN_CONTROL_TOKEN_LENGTH)) {
     throw new TypeError(`controlToken must be a string of at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
   }
+  const tokenRule = options.controlToken === undefined ? undefined : credentialRule('controlToken', options.controlToken);
+  if (tokenRule !== undefined) throw new TypeError(`controlToken ${tokenRule}`);
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`messaging-sandbox: ${message}\n`));
   const cors = createCors(options.cors, warn);
@@ -324,9 +327,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => reject(listenError(host, error));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
