@@ -16,7 +16,7 @@ import { type Credentials, type CredentialsOption, CredentialIndex, credentialRu
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
-import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, REQUEST_TIME_LIMITS, send } from './http-io.js';
+import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, limitRequestTime, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
@@ -319,8 +319,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   boundConnections(server, maxConnections, warn);
   server.keepAliveTimeout = 5000;
-  server.headersTimeout = REQUEST_TIME_LIMITS.headersMs;
-  server.requestTimeout = REQUEST_TIME_LIMITS.requestMs;
+  limitRequestTime(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Not HTTP the parser can read, or not in time: no interface can be told apart, so the sandbox's own answer.
     if (socket.writable) socket.end(clientErrorAnswer(error));
@@ -353,6 +352,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (tls) {
     plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin, cors));
     boundConnections(plain, maxConnections, warn);
+    limitRequestTime(plain);
     const httpPort = positiveInteger('httpPort', options.httpPort, 0);
     await new Promise<void>((resolve, reject) => {
       plain!.once('error', reject);

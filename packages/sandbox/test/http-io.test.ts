@@ -4,7 +4,7 @@ import { type IncomingMessage, createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connect } from 'node:net';
+import { connect, Server as NetServer } from 'node:net';
 import { type Answer, clientErrorAnswer, flushAnswers, readBodyText, REQUEST_TIME_LIMITS, send } from '../src/http-io.js';
 import { startSandbox } from '../src/index.js';
 
@@ -217,6 +217,26 @@ describe('clientErrorAnswer', () => {
       expect(body).toEqual({ error: `request not received in time: headers within ${REQUEST_TIME_LIMITS.headersMs / 1000} s, the whole request within ${REQUEST_TIME_LIMITS.requestMs / 1000} s` });
     } finally {
       server.close();
+    }
+  });
+
+  // README, Bounds: headers within 60 s, the whole request within 300 s. Node checks both only
+  // every connectionsCheckingInterval (30 s by default: the trial's 408s came after 81 s and 321 s),
+  // so the sandbox's servers check every second; read here off the live servers, the HTTPS one and
+  // its plain-HTTP listener included, rather than waited for.
+  it("sets the bounds and a check every second on each of the sandbox's servers", async () => {
+    const sandbox = await startSandbox({ port: 0, https: true });
+    try {
+      const ports = [new URL(sandbox.url).port, new URL(sandbox.httpUrl).port].map(Number);
+      const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
+      const servers = handles.filter((handle): handle is NetServer => handle instanceof NetServer && ports.includes((handle.address() as AddressInfo | null)?.port ?? -1));
+      expect(servers).toHaveLength(2);
+      for (const server of servers as unknown as { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number }[]) {
+        expect([server.headersTimeout, server.requestTimeout, server.connectionsCheckingInterval]).toEqual([60_000, 300_000, 1000]);
+      }
+      expect(REQUEST_TIME_LIMITS).toEqual({ headersMs: 60_000, requestMs: 300_000, checkMs: 1000 });
+    } finally {
+      await sandbox.close();
     }
   });
 
