@@ -89,16 +89,18 @@ async function main() {
   if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
     // the control API (which sends callbacks wherever it is told). startSandbox has said where
-    // (its warning, on stderr); these lines add what the flags set.
+    // (its warning, on stderr, when the socket it bound is beyond loopback); these lines add what
+    // the flags set, each a line of its own (a host such as 0177.0.0.1 binds loopback, unwarned).
     process.stderr.write(
       [
-        `  the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
-        `  at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
+        `the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
+        `at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
         ...(options.allowSeededCredentials && options.seed !== undefined
-          ? ['  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
+          ? ['credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
           : []),
-        '',
-      ].join('\n'),
+      ]
+        .map((line) => `messaging-sandbox: ${line}\n`)
+        .join(''),
     );
   }
   say.write(
