@@ -63,6 +63,11 @@ export class BoundedMap<K, V> {
     return this.slots.size;
   }
 
+  /** The bytes all stores sharing this one's budget may hold, if it has one: more set at once evicts some of them. */
+  get byteCap(): number | undefined {
+    return this.budget?.cap;
+  }
+
   get(key: K): V | undefined {
     return this.slots.get(key)?.value;
   }

@@ -7,7 +7,7 @@ import { integerFlags } from './integer-flag.js';
 import { checkCallbackUrl } from './callbacks.js';
 import { type ProgressOptions, checkProgress, parseProgressFlag } from './progress.js';
 import type { SandboxOptions } from './sandbox.js';
-import { MIN_CONTROL_TOKEN_LENGTH } from './credentials.js';
+import { type CredentialField, credentialRule, MIN_CONTROL_TOKEN_LENGTH } from './credentials.js';
 import { seededSecretsRefused } from './seeded-credentials.js';
 
 export const USAGE = `usage: messaging-sandbox [--port 4010] [--host 127.0.0.1] [--seed <text>]
@@ -23,6 +23,9 @@ give them in MESSAGING_SANDBOX_GATEWAY_USER, _GATEWAY_PASSWORD, _SMS_API_KEY, _I
 _CAMPAIGN_USER, _CAMPAIGN_PASSWORD, _CONTROL_TOKEN, or in --credentials-file (JSON, at most 64 KiB).`;
 
 export class UsageError extends Error {}
+
+/** A credential field as an error names it. */
+const CREDENTIAL_WORDS: Record<CredentialField, string> = { username: 'user name', password: 'password', apiKey: 'API key', controlToken: 'control token' };
 
 /** The sandbox's options, and what only the CLI process does with them. */
 export type CliOptions = SandboxOptions & {
@@ -172,6 +175,12 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const token = secrets.values['control-token'];
   if (token !== undefined && token.length < MIN_CONTROL_TOKEN_LENGTH) {
     throw new UsageError(`${secrets.sources['control-token']}: the control token must be at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
+  }
+  // A value no request can carry stops the start here, named by its source and never quoted.
+  for (const [flag, value] of Object.entries(secrets.values) as [SecretFlag, string][]) {
+    const field = SECRET_FLAGS[flag].at(-1) as CredentialField;
+    const rule = credentialRule(field, value);
+    if (rule !== undefined) throw new UsageError(`${secrets.sources[flag]}: the ${CREDENTIAL_WORDS[field]} ${rule}`);
   }
   // A callback address is checked here too, so that a refusal names the flag (startSandbox checks
   // it again, with the sandbox's own address known, naming the option).

@@ -7,7 +7,8 @@ import { CONTROL_PREFIX } from './control.js';
 import { corsPolicy } from './cors.js';
 import { USAGE, UsageError, parseCliArgs } from './cli-args.js';
 import type { SecretFlag } from './cli-secrets.js';
-import { isLoopbackName, listeningAddresses } from './loopback.js';
+import { HostError } from './listen-errors.js';
+import { isLoopbackName } from './loopback.js';
 import { type RunningCommand, runCommand } from './cli-command.js';
 import { watchParent } from './parent-watch.js';
 import { createRouteTable } from './routes.js';
@@ -27,11 +28,15 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  // Before the start, whose own warnings (listening beyond loopback) the lines below then follow.
+  for (const warning of options.cli.warnings) process.stderr.write(`messaging-sandbox: warning: ${warning}\n`);
   let sandbox;
   try {
     sandbox = await startSandbox(options);
   } catch (error) {
-    process.stderr.write(`messaging-sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A host that cannot be listened on is a bad flag: named as the flag, as parseCliArgs names one.
+    const message = error instanceof HostError ? `--host ${error.host}: ${error.rule} (--help for usage)` : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`messaging-sandbox: ${message}\n`);
     process.exit(error instanceof RangeError || error instanceof TypeError ? 2 : 1);
   }
   // A generated certificate exists only in this process: a file of it lets a shell trust it. It is
@@ -67,7 +72,6 @@ async function main() {
   // Started directly, it keeps the usual behaviour of a server: a shell that started it in the
   // background may exit (a CI step whose later steps use it).
   if (process.env.npm_command === 'exec' && !options.cli.outliveParent) watchParent(() => stop('SIGTERM'));
-  for (const warning of options.cli.warnings) process.stderr.write(`messaging-sandbox: warning: ${warning}\n`);
   const c = sandbox.credentials;
   // A secret the user gave (password, API key, control token) is not printed back (a CI log keeps
   // what the banner says), only where it came from; a generated one is printed, as that is how the
@@ -84,20 +88,19 @@ async function main() {
   const curl = pem ? `curl --cacert ${pem.path}` : 'curl';
   if (sandbox.controlToken !== undefined && !isLoopbackName(options.host ?? '127.0.0.1')) {
     // Beyond loopback anyone who can reach the port can call the interfaces and, with the token,
-    // the control API (which sends callbacks wherever it is told).
-    const port = new URL(sandbox.url).port;
-    const addresses = listeningAddresses(options.host!);
+    // the control API (which sends callbacks wherever it is told). startSandbox has said where
+    // (its warning, on stderr, when the socket it bound is beyond loopback); these lines add what
+    // the flags set, each a line of its own (a host such as 0177.0.0.1 binds loopback, unwarned).
     process.stderr.write(
       [
-        `messaging-sandbox: warning: listening on ${options.host}, beyond loopback: other machines can reach it.`,
-        `  reachable at: ${addresses.map((a) => `http://${a.includes(':') ? `[${a}]` : a}:${port}`).join(', ')}`,
-        `  the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
-        `  at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
+        `the control API requires the header x-sandbox-control-token: ${shown('control-token', sandbox.controlToken)}`,
+        `at most ${sandbox.maxConnections} connections at once (--max-connections); a further one is closed as it arrives`,
         ...(options.allowSeededCredentials && options.seed !== undefined
-          ? ['  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
+          ? ['credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them']
           : []),
-        '',
-      ].join('\n'),
+      ]
+        .map((line) => `messaging-sandbox: ${line}\n`)
+        .join(''),
     );
   }
   say.write(

@@ -156,9 +156,10 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
     const read = await readBodyText(req, CONTROL_MAX_BODY_BYTES);
     if (!read.ok && read.reason === 'too-large') await drain(req);
     if (!read.ok) return send(res, { status: 413, body: { error: `control bodies are at most ${CONTROL_MAX_BODY_BYTES} bytes` }, close: true });
-    if (read.text && !isJsonMediaType(req.headers['content-type'])) {
+    if ((read.text || read.notUtf8) && !isJsonMediaType(req.headers['content-type'])) {
       return send(res, { status: 415, body: { error: 'control bodies must be sent as content-type: application/json' } });
     }
+    if (read.notUtf8) return send(res, { status: 400, body: { error: 'the body must be JSON, which is UTF-8' } });
     if (exceedsDepth(read.text)) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });
     try {
       body = read.text ? JSON.parse(read.text) : undefined;

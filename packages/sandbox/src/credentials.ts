@@ -25,6 +25,29 @@ export const MIN_CONTROL_TOKEN_LENGTH = 16;
 
 export type CredentialsOption = { [K in keyof Credentials]?: Partial<Credentials[K]> };
 
+/** A field of the credentials, or the control token: what decides how its value is sent. */
+export type CredentialField = 'username' | 'password' | 'apiKey' | 'controlToken';
+
+/**
+ * What a credential's value must be for a request to carry it, or undefined when it can be. An API
+ * key (B, C) and the control token are header values as they are: visible ASCII, spaces only between
+ * (a field value loses them at either end, RFC 9110 section 5.5), where client-core takes Latin-1,
+ * which only Node's fetch sends as the server reads it. Basic's are sent as base64 of UTF-8, so any
+ * character but those client-core refuses (its auth.ts): control characters and half a surrogate
+ * pair, and a ':' in a user name (RFC 7617 section 2).
+ */
+export function credentialRule(field: CredentialField, value: string): string | undefined {
+  switch (field) {
+    case 'apiKey':
+    case 'controlToken':
+      return /^[!-~](?:[ !-~]*[!-~])?$/.test(value) ? undefined : 'must be visible ASCII characters, spaces only between them, as a header value carries it';
+    case 'username':
+      return /[\0-\x1f\x7f:]|\p{Cs}/u.test(value) ? "must have no ':', control characters or unpaired surrogates (HTTP Basic)" : undefined;
+    case 'password':
+      return /[\0-\x1f\x7f]|\p{Cs}/u.test(value) ? 'must have no control characters or unpaired surrogates, as HTTP Basic sends it in UTF-8' : undefined;
+  }
+}
+
 function secret(ids: Ids | undefined): string {
   // A seeded sandbox derives them from its PRNG, so they too are reproducible.
   return ids ? ids.uuid().replace(/-/g, '') : randomBytes(16).toString('hex');
@@ -44,7 +67,8 @@ export function resolveCredentials(given: CredentialsOption = {}, seeded?: Ids):
   for (const [api, value] of Object.entries(credentials)) {
     for (const [name, text] of Object.entries(value)) {
       if (typeof text !== 'string' || text === '') throw new TypeError(`credentials.${api}.${name} must be a non-empty string`);
-      if (name === 'username' && text.includes(':')) throw new TypeError(`credentials.${api}.username must not contain ':' (HTTP Basic)`);
+      const rule = credentialRule(name as CredentialField, text);
+      if (rule !== undefined) throw new TypeError(`credentials.${api}.${name} ${rule}`);
     }
   }
   return credentials;

@@ -11,11 +11,12 @@ import { errorBody } from './error-shapes.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, exceedsDepth, hasUtf8Charset, isIdentityEncoding } from '@messaging-contracts/validators';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
 import { type KeptRequest, redactHeaders } from './recorder.js';
+import type { SecretRedactor } from './redaction.js';
 import { validateRequest, validatorsFor } from './request-validation.js';
 import type { ApiRoutes, Route, RouteTable } from './routes.js';
 import type { Scope } from './scope.js';
@@ -57,6 +58,8 @@ export interface PipelineOptions {
   /** The scope of requests without credentials where the operation allows them, and of refused ones. */
   global: Scope;
   maxBodyBytes: number;
+  /** Every credential the sandbox takes, replaced wherever a recorded request holds one. */
+  secrets: SecretRedactor;
 }
 
 const finding = (pointer: string, property: string, rule: string, message: string, limit?: number): Finding => ({
@@ -77,7 +80,7 @@ function acceptsMediaType(patterns: readonly RegExp[], header: string | undefine
 }
 
 export function createPipeline(options: PipelineOptions) {
-  const { table, owners, global, maxBodyBytes } = options;
+  const { table, owners, global, maxBodyBytes, secrets } = options;
   // Resolved once: every operation has its validators and its handler, or the sandbox does not start.
   const prepared = new Map(
     table.apis.flatMap((api) =>
@@ -156,7 +159,7 @@ export function createPipeline(options: PipelineOptions) {
         // Called from the body's 'end' event: a defect here must not escape into the stream.
         let served: Served;
         try {
-          served = withBody(api, req, route, params, query, seen.scope, read.text);
+          served = withBody(api, req, route, params, query, seen.scope, read.text, read.notUtf8 === true);
         } catch {
           served = internalError(api, seen);
         }
@@ -179,20 +182,42 @@ export function createPipeline(options: PipelineOptions) {
     });
   }
 
-  /** A request whose body has been read whole: its media type, depth, JSON and integers, then the operation. */
-  function withBody(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, text: string): Served {
-    if (text.length === 0) return operate(api, req, route, params, query, scope, undefined, undefined);
+  /**
+   * A refusal of how a body is labelled: 415 where the interface may answer it (A, B, D), C's 400
+   * (sandbox choice, README), as for a wrong media type.
+   */
+  function unsupported(api: ApiRoutes, route: Route, message: string, found: Finding, headers?: Record<string, string>): Served {
+    const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
+    return { answer: problem(api.api, route, { status, message, findings: [found] }, headers), route };
+  }
+
+  /**
+   * A request whose body has been read whole: its media type and charset, its content coding, its
+   * UTF-8, depth, JSON and integers, then the operation. The labels are the webhooks receivers'
+   * rules (the validators' json-transport.ts): JSON is UTF-8 (RFC 8259 section 8.1), and no content
+   * coding is decoded, so a labelled one is refused rather than read as plain JSON.
+   */
+  function withBody(api: ApiRoutes, req: IncomingMessage, route: Route, params: Record<string, string>, query: string, scope: Scope, text: string, notUtf8: boolean): Served {
+    if (text.length === 0 && !notUtf8) return operate(api, req, route, params, query, scope, undefined, undefined);
     const contentType = req.headers['content-type'];
     if (contentType === 'application/json' ? !prepared.get(route)!.acceptsJson : !acceptsMediaType(route.bodyMediaTypes!, contentType)) {
-      const status = documentsOnlyListedStatuses(api.api) ? 400 : 415;
-      return {
-        answer: problem(api.api, route, {
-          status,
-          message: 'Unsupported media type',
-          findings: [finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation')],
-        }),
+      return unsupported(api, route, 'Unsupported media type', finding('/headers/content-type', 'content-type', 'media-type', 'must be a documented JSON media type of this operation'));
+    }
+    if (contentType !== 'application/json' && !hasUtf8Charset(contentType!)) {
+      return unsupported(api, route, 'Unsupported media type', finding('/headers/content-type', 'content-type', 'charset', 'must name UTF-8 as its charset, or none, as JSON is UTF-8'));
+    }
+    if (!isIdentityEncoding(req.headers['content-encoding'])) {
+      // RFC 9110 section 15.5.16: the answer names the codings that would be accepted.
+      return unsupported(
+        api,
         route,
-      };
+        'Content-Encoding must be identity',
+        finding('/headers/content-encoding', 'content-encoding', 'content-encoding', 'must be identity, the sandbox decodes no content coding'),
+        { 'accept-encoding': 'identity' },
+      );
+    }
+    if (notUtf8) {
+      return { answer: problem(api.api, route, { status: 400, message: 'Request body is not valid JSON', findings: [finding('/body', 'body', 'utf-8', 'must be UTF-8, as JSON is')] }), route };
     }
     if (exceedsDepth(text)) {
       return {
@@ -277,10 +302,10 @@ export function createPipeline(options: PipelineOptions) {
       if (typeof id === 'string') seen.scope.progression.start(route.api as 'sms-v2' | 'im-v1', id);
     }
     // Built in one object, in the order a recorded request is listed (seq first, set by the recorder).
-    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: req.url ?? '' } as KeptRequest;
+    const entry = { seq: 0, at: seen.at, method: req.method ?? '', url: secrets.redact(req.url ?? '') } as KeptRequest;
     if (route) entry.operation = route.key;
-    entry.headers = redactHeaders(req.headers);
-    if (text !== undefined) entry.text = text;
+    entry.headers = redactHeaders(req.headers, secrets);
+    if (text !== undefined) entry.text = secrets.redactJson(text);
     entry.status = answer.status;
     recorder.record(entry);
   }

@@ -1,21 +1,23 @@
 // Recorded requests, for consumers' tests to inspect (issue item 6). Credentials never reach the
 // log: the Authorization/authorization header is replaced by a marker before anything is kept, and
-// so is the control token (a client may send it on every request, interface calls included).
+// so is the control token (a client may send it on every request, interface calls included); a
+// credential anywhere else is replaced where it stands (redaction.ts).
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
 import { CONTROL_TOKEN_HEADER } from './control-constants.js';
+import { REDACTED, type SecretRedactor } from './redaction.js';
 
 export interface RecordedRequest {
   seq: number;
   /** Epoch ms of arrival (the sandbox's clock). */
   at: number;
   method: string;
-  /** Path and query as received. */
+  /** Path and query as received, any of the sandbox's credentials in it redacted. */
   url: string;
   /** `<api>.<operationId>` when the request matched an operation. */
   operation?: string;
-  /** Request headers, the credentials header redacted. */
+  /** Request headers, the credentials header redacted, and any credential in another. */
   headers: Record<string, string | string[]>;
-  /** The parsed JSON body, when there was one. */
+  /** The parsed JSON body, when there was one, any of the sandbox's credentials in it redacted. */
   body?: unknown;
   /** The status the sandbox answered. */
   status: number;
@@ -24,16 +26,23 @@ export interface RecordedRequest {
 }
 
 export const DEFAULT_REQUEST_LOG_SIZE = 1000;
-export const REDACTED = '[redacted]';
+export { REDACTED };
+
+/** Headers whose whole value is a credential, whatever it is: replaced without looking. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', CONTROL_TOKEN_HEADER]);
 
 /**
- * The request's own headers object, its credentials header overwritten in place (the request has
- * been answered: nothing reads it again), so recording costs no copy and keeps no secret.
+ * The request's own headers object, its credentials headers overwritten in place and any of the
+ * sandbox's credentials in another header replaced (the request has been answered: nothing reads
+ * it again), so recording costs no copy and keeps no secret.
  */
-export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
-  if (headers.authorization !== undefined) headers.authorization = REDACTED;
-  if (headers['proxy-authorization'] !== undefined) headers['proxy-authorization'] = REDACTED;
-  if (headers[CONTROL_TOKEN_HEADER] !== undefined) headers[CONTROL_TOKEN_HEADER] = REDACTED;
+export function redactHeaders(headers: Record<string, string | string[] | undefined>, secrets: SecretRedactor): Record<string, string | string[]> {
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (CREDENTIAL_HEADERS.has(name)) headers[name] = REDACTED;
+    else headers[name] = typeof value === 'string' ? secrets.redact(value) : value.map((item) => secrets.redact(item));
+  }
   return headers as Record<string, string | string[]>;
 }
 

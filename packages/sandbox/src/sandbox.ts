@@ -12,18 +12,21 @@ import { CONTROL_PREFIX, handleControl } from './control.js';
 import type { ControlGuard } from './control-guard.js';
 import { refuseUnknownKeys } from './control-validation.js';
 import { type CorsOption, createCors } from './cors.js';
-import { type Credentials, type CredentialsOption, CredentialIndex, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
+import { type Credentials, type CredentialsOption, CredentialIndex, credentialRule, MIN_CONTROL_TOKEN_LENGTH, resolveCredentials } from './credentials.js';
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
-import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, REQUEST_TIME_LIMITS, send } from './http-io.js';
+import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, limitRequestTime, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
 import type { ProgressOptions } from './progress.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
 import { DEFAULT_REQUEST_LOG_SIZE } from './recorder.js';
+import { credentialSecrets, SecretRedactor } from './redaction.js';
 import { isLoopbackName, isUnspecified, selfAddressCheck } from './loopback.js';
+import { beyondLoopbackWarning } from './beyond-loopback.js';
+import { listenError } from './listen-errors.js';
 import { createRouteTable } from './routes.js';
 import { type SandboxControl, type Scope, createScope } from './scope.js';
 import { type SessionOptions, createSessionRegistry } from './sessions.js';
@@ -117,8 +120,10 @@ export interface SandboxOptions {
    */
   maxConnections?: number;
   /**
-   * Where the sandbox's warnings go, one line each without a newline: a CORS Origin it refused
-   * (once per origin, for at most 100 origins), the first connection refused past `maxConnections`. Default: stderr, as `messaging-sandbox: <line>`.
+   * Where the sandbox's warnings go, one line each without a newline: listening beyond loopback (at
+   * start, with the addresses other machines reach it at), a CORS Origin it refused (once per
+   * origin, for at most 100 origins), the first connection refused past `maxConnections`. Default:
+   * stderr, as `messaging-sandbox: <line>`.
    */
   warn?: (message: string) => void;
 }
@@ -225,6 +230,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
   const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
   owners.add(credentials, { scope: global });
+  // Every credential the sandbox takes, so none is recorded wherever a client puts it (redaction.ts).
+  const secrets = new SecretRedactor();
+  secrets.set(credentials, credentialSecrets(credentials));
   // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
   const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
   const sessions = createSessionRegistry({
@@ -250,11 +258,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }),
       };
     },
-    register: (entry) => owners.add(entry.credentials, entry),
-    unregister: (entry) => owners.remove(entry.credentials),
+    register(entry) {
+      if (!owners.add(entry.credentials, entry)) return false;
+      secrets.set(entry, credentialSecrets(entry.credentials));
+      return true;
+    },
+    unregister(entry) {
+      owners.remove(entry.credentials);
+      secrets.delete(entry);
+    },
   });
 
-  const pipeline = createPipeline({ table, owners, global, maxBodyBytes });
+  const pipeline = createPipeline({ table, owners, global, maxBodyBytes, secrets });
 
   function listener(req: IncomingMessage, res: ServerResponse) {
     if (req.headers.origin !== undefined && cors.apply(req, res)) return;
@@ -284,6 +299,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.controlToken !== undefined && (typeof options.controlToken !== 'string' || options.controlToken.length < MIN_CONTROL_TOKEN_LENGTH)) {
     throw new TypeError(`controlToken must be a string of at least ${MIN_CONTROL_TOKEN_LENGTH} characters`);
   }
+  const tokenRule = options.controlToken === undefined ? undefined : credentialRule('controlToken', options.controlToken);
+  if (tokenRule !== undefined) throw new TypeError(`controlToken ${tokenRule}`);
   if (options.warn !== undefined && typeof options.warn !== 'function') throw new TypeError('warn must be a function of one string');
   const warn = options.warn ?? ((message: string) => void process.stderr.write(`messaging-sandbox: ${message}\n`));
   const cors = createCors(options.cors, warn);
@@ -295,23 +312,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     token: options.controlToken ?? (beyondLoopback ? randomBytes(16).toString('hex') : undefined),
     origins: cors.origins,
   };
+  if (guard.token !== undefined) secrets.set(guard, [guard.token]);
 
   const tls = !options.https ? undefined : options.https === true ? selfSignedCertificate() : options.https;
   const certificate = tls && { cert: tls.cert, fingerprint256: fingerprint(tls.cert), spkiSha256: spkiSha256(tls.cert) };
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
   boundConnections(server, maxConnections, warn);
   server.keepAliveTimeout = 5000;
-  server.headersTimeout = REQUEST_TIME_LIMITS.headersMs;
-  server.requestTimeout = REQUEST_TIME_LIMITS.requestMs;
+  limitRequestTime(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Not HTTP the parser can read, or not in time: no interface can be told apart, so the sandbox's own answer.
     if (socket.writable) socket.end(clientErrorAnswer(error));
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => reject(listenError(host, error));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -324,6 +342,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       `host ${host} resolved to ${address.address}, beyond loopback, where the control API would be unguarded; give that address itself as the host (the sandbox then requires its control token) or a loopback address`,
     );
   }
+  // A local tool listening beyond loopback says so, in process as from the CLI (trial65).
+  if (!isLoopbackName(address.address)) warn(beyondLoopbackWarning(host, address.address, address.port, tls ? 'https' : 'http'));
   // Listening on every address (0.0.0.0, ::): the URL to print and use is loopback's.
   const reachable = isUnspecified(address.address) ? (address.family === 'IPv6' ? '::1' : '127.0.0.1') : address.address;
   origin = `${tls ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`;
@@ -332,6 +352,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (tls) {
     plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin, cors));
     boundConnections(plain, maxConnections, warn);
+    limitRequestTime(plain);
     const httpPort = positiveInteger('httpPort', options.httpPort, 0);
     await new Promise<void>((resolve, reject) => {
       plain!.once('error', reject);

@@ -140,6 +140,21 @@ describe('messaging-sandbox CLI', () => {
     expect(await exitCode(io)).toBe(0);
   }, 20_000);
 
+  it('--host 0 (0.0.0.0 spelt otherwise) prints the machine’s addresses as 0.0.0.0 does, not http://0:<port>', async () => {
+    const child = run(['--port', '0', '--host', '0']);
+    const io = collect(child);
+    await bannerOf(child, io);
+    expect(io.err()).toMatch(/warning: listening on 0 \(0\.0\.0\.0\), beyond loopback/);
+    const reachable = /reachable at: (.*)/.exec(io.err())![1]!.split(', ');
+    expect(reachable).toContainEqual(expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/));
+    expect(reachable.filter((address) => address.startsWith('http://0:'))).toEqual([]);
+    // Said once: the CLI's lines follow startSandbox's warning rather than repeat it.
+    expect(io.err().match(/beyond loopback/g)).toHaveLength(1);
+    expect(io.err()).toContain('at most 256 connections at once (--max-connections)');
+    child.kill('SIGINT');
+    expect(await exitCode(io)).toBe(0);
+  }, 20_000);
+
   it('with --https, writes the generated certificate to a file a shell trusts with curl --cacert, removed when it stops', async () => {
     const child = run(['--port', '0', '--https']);
     const io = collect(child);

@@ -50,6 +50,8 @@ describe('connections at once', () => {
         expect(await ask(extra), `extra connection ${i + 1}`).toBe('');
       }
       expect(warnings).toEqual([
+        // Said at start: it listens beyond loopback (test/beyond-loopback-warning.test.ts).
+        expect.stringMatching(/^warning: listening on 0\.0\.0\.0, beyond loopback/),
         'refused a connection from 127.0.0.1: 2 are open, the most at once (--max-connections, maxConnections); further refusals are not reported',
       ]);
       // A bound of connections at once, not in all: one closed, another gets in (once the server has seen it close).

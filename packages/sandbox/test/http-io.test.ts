@@ -4,7 +4,7 @@ import { type IncomingMessage, createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connect } from 'node:net';
+import { connect, Server as NetServer } from 'node:net';
 import { type Answer, clientErrorAnswer, flushAnswers, readBodyText, REQUEST_TIME_LIMITS, send } from '../src/http-io.js';
 import { startSandbox } from '../src/index.js';
 
@@ -17,8 +17,19 @@ describe('readBody (readBodyText: as a promise)', () => {
       const chunks = [body.subarray(0, cut), body.subarray(cut, cut + 3), body.subarray(cut + 3)].filter((c) => c.length > 0);
       expect(await readBodyText(request(chunks), 1024)).toEqual({ ok: true, text: body.toString('utf8') });
     }
+  });
+
+  it('reports bytes that are not UTF-8, in one chunk or several, rather than decode them to U+FFFD', async () => {
+    const notUtf8 = { ok: true, text: '', notUtf8: true };
     const invalid = Buffer.from([0x7b, 0xe2, 0x82, 0x7d, 0xff, 0xc3]);
-    expect(await readBodyText(request([invalid.subarray(0, 2), invalid.subarray(2, 5), invalid.subarray(5)]), 1024)).toEqual({ ok: true, text: invalid.toString('utf8') });
+    expect(await readBodyText(request([invalid.subarray(0, 2), invalid.subarray(2, 5), invalid.subarray(5)]), 1024)).toEqual(notUtf8);
+    expect(await readBodyText(request([invalid]), 1024)).toEqual(notUtf8);
+    // Cut short inside a character: broken only once the body ends.
+    const truncated = Buffer.from('{"a":"€"}').subarray(0, 7);
+    expect(await readBodyText(request([truncated.subarray(0, 3), truncated.subarray(3)]), 1024)).toEqual(notUtf8);
+    expect(await readBodyText(request([truncated]), 1024)).toEqual(notUtf8);
+    // The limit still holds after the bytes went wrong.
+    expect(await readBodyText(request([invalid, Buffer.alloc(1100)]), 1024)).toEqual({ ok: false, reason: 'too-large' });
   });
 
   it('stops at the limit counted over the chunks', async () => {
@@ -206,6 +217,26 @@ describe('clientErrorAnswer', () => {
       expect(body).toEqual({ error: `request not received in time: headers within ${REQUEST_TIME_LIMITS.headersMs / 1000} s, the whole request within ${REQUEST_TIME_LIMITS.requestMs / 1000} s` });
     } finally {
       server.close();
+    }
+  });
+
+  // README, Bounds: headers within 60 s, the whole request within 300 s. Node checks both only
+  // every connectionsCheckingInterval (30 s by default: the trial's 408s came after 81 s and 321 s),
+  // so the sandbox's servers check every second; read here off the live servers, the HTTPS one and
+  // its plain-HTTP listener included, rather than waited for.
+  it("sets the bounds and a check every second on each of the sandbox's servers", async () => {
+    const sandbox = await startSandbox({ port: 0, https: true });
+    try {
+      const ports = [new URL(sandbox.url).port, new URL(sandbox.httpUrl).port].map(Number);
+      const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
+      const servers = handles.filter((handle): handle is NetServer => handle instanceof NetServer && ports.includes((handle.address() as AddressInfo | null)?.port ?? -1));
+      expect(servers).toHaveLength(2);
+      for (const server of servers as unknown as { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number }[]) {
+        expect([server.headersTimeout, server.requestTimeout, server.connectionsCheckingInterval]).toEqual([60_000, 300_000, 1000]);
+      }
+      expect(REQUEST_TIME_LIMITS).toEqual({ headersMs: 60_000, requestMs: 300_000, checkMs: 1000 });
+    } finally {
+      await sandbox.close();
     }
   });
 

@@ -94,5 +94,5 @@ it('the CLI started with --allow-seeded-credentials beyond loopback says in its 
   });
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   expect(code, err).toBe(0);
-  expect(err).toContain('\n  credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them\n');
+  expect(err).toContain('\nmessaging-sandbox: credentials not given follow from the seed (--allow-seeded-credentials): anyone who knows it can derive them\n');
 }, 20_000);

@@ -1,6 +1,6 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
-import { exceedsDepth } from '@messaging-contracts/validators';
+import { exceedsDepth, hasUtf8Charset, isIdentityEncoding } from '@messaging-contracts/validators';
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
@@ -114,24 +114,9 @@ const utf8Encoder = new TextEncoder();
 export function isJsonContentType(value: string | null | undefined): boolean {
   if (!value) return false;
   if (value === 'application/json') return true;
-  const [type = '', ...params] = value.split(';');
-  if (type.trim().toLowerCase() !== 'application/json') return false;
-  for (const param of params) {
-    const eq = param.indexOf('=');
-    if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
-    const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
-    if (charset !== 'utf-8' && charset !== 'utf8') return false;
-  }
-  return true;
-}
-
-/**
- * No content coding, or only `identity`. The receivers decode none: section 6 shows no coding being
- * sent, and refusing is safer than inflating (a small gzip body can inflate without bound).
- */
-export function isIdentityEncoding(value: string | null | undefined): boolean {
-  if (!value) return true;
-  return value.split(',').every((coding) => coding.trim().toLowerCase() === 'identity');
+  const semicolon = value.indexOf(';');
+  const type = semicolon === -1 ? value : value.slice(0, semicolon);
+  return type.trim().toLowerCase() === 'application/json' && hasUtf8Charset(value);
 }
 
 export function checkMaxBodyBytes(value: unknown): number {

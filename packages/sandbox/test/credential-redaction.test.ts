@@ -1,0 +1,115 @@
+// "Credentials are never recorded" (README, Guarding the control API): a credential of the sandbox
+// sent anywhere but the Authorization header (another header, the query, a cookie, a Prefer value,
+// the body) is replaced where it stands before the request is kept, whichever scope records it
+// (trial65, finding 3). The sandbox knows every value: its own and each live session's.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../src/index.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.reset());
+
+const basicToken = ({ username, password }: { username: string; password: string }) => Buffer.from(`${username}:${password}`).toString('base64');
+const imBody = JSON.stringify({ destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } });
+
+/** Every form of a scope's credentials a client could put somewhere by mistake. */
+function secretsOf(credentials: Sandbox['credentials']): string[] {
+  const gateway = credentials['gateway-v1'];
+  const campaigns = credentials['campaign-manager-v1'];
+  return [
+    gateway.password,
+    `${gateway.username}:${gateway.password}`,
+    basicToken(gateway),
+    credentials['sms-v2'].apiKey,
+    credentials['im-v1'].apiKey,
+    campaigns.password,
+    basicToken(campaigns),
+  ];
+}
+
+function expectNoSecret(recorded: unknown, secrets: readonly string[]) {
+  const text = JSON.stringify(recorded);
+  for (const secret of secrets) expect(text, `the log holds ${secret.slice(0, 4)}…`).not.toContain(secret);
+  // Encoded as a URL carries it, too.
+  for (const secret of secrets) expect(text).not.toContain(encodeURIComponent(secret));
+}
+
+describe('the request log never holds a credential, wherever a client put it', () => {
+  it("redacts the trial's cases: a key in x-api-key, in the query, in a cookie, A's password in the query, a key in Prefer", async () => {
+    const c = sandbox.credentials;
+    const im = c['im-v1'].apiKey;
+    const sms = c['sms-v2'].apiKey;
+    const password = c['gateway-v1'].password;
+    await fetch(`${sandbox.urls['im-v1']}/message`, { method: 'POST', headers: { 'x-api-key': im, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${sandbox.urls['sms-v2']}/messages?api_key=${sms}&id=5ded4861-27a8-41fb-8063-114a12b295f4`);
+    await fetch(`${sandbox.urls['im-v1']}/message`, { method: 'POST', headers: { authorization: im, cookie: `key=${im}`, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${sandbox.urls['gateway-v1']}/messages/1?password=${password}`);
+    await fetch(`${sandbox.urls['im-v1']}/message`, { method: 'POST', headers: { authorization: im, prefer: `example=${im}`, 'content-type': 'application/json' }, body: imBody });
+
+    const recorded = sandbox.requests();
+    expect(recorded).toHaveLength(5);
+    expectNoSecret(recorded, secretsOf(c));
+    // Replaced where it stands, the rest kept: a test still sees where the client put it.
+    expect(recorded[0]!.headers['x-api-key']).toBe('[redacted]');
+    expect(recorded[1]!.url).toBe('/rest/sms/v2/messages?api_key=[redacted]&id=5ded4861-27a8-41fb-8063-114a12b295f4');
+    expect(recorded[2]!.headers.cookie).toBe('key=[redacted]');
+    expect(recorded[3]!.url).toBe('/rest/gateway/messages/1?password=[redacted]');
+    expect(recorded[4]!.headers.prefer).toBe('example=[redacted]');
+    // And over the control API, which returns the same records.
+    expectNoSecret(await (await fetch(`${sandbox.url}/__sandbox/requests`)).json(), secretsOf(c));
+  });
+
+  it('redacts a Basic token, a user:password pair and their URL-encoded forms, and a key in a JSON body, leaving the body JSON', async () => {
+    const c = sandbox.credentials;
+    const token = basicToken(c['campaign-manager-v1']);
+    const pair = `${c['gateway-v1'].username}:${c['gateway-v1'].password}`;
+    await fetch(`${sandbox.urls['campaign-manager-v1']}/demo-app/lists?auth=Basic%20${encodeURIComponent(token)}&pair=${encodeURIComponent(pair)}`, {
+      headers: { 'x-authorization': `Basic ${token}` },
+    });
+    const sent = await fetch(`${sandbox.urls['sms-v2']}/messages`, {
+      method: 'POST',
+      headers: { authorization: c['sms-v2'].apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ destination: '+447700900123', content: `my key is ${c['sms-v2'].apiKey}.` }),
+    });
+    expect(sent.status).toBe(202);
+    const recorded = sandbox.requests();
+    expectNoSecret(recorded, secretsOf(c));
+    expect(recorded[0]!.headers['x-authorization']).toBe('Basic [redacted]');
+    expect(recorded[0]!.url).toBe('/rest/campaign_manager/v1/demo-app/lists?auth=Basic%20[redacted]&pair=[redacted]');
+    expect(recorded[1]!.body).toEqual({ destination: '+447700900123', content: 'my key is [redacted].' });
+  });
+
+  it("redacts a session's credentials in any scope's log, and the global ones in a session's log", async () => {
+    const session = sandbox.createSession();
+    try {
+      // A session's key in the wrong header: the request carries no credential of its own, so the global log keeps it.
+      await fetch(`${sandbox.urls['im-v1']}/message`, { method: 'POST', headers: { 'x-api-key': session.credentials['im-v1'].apiKey, 'content-type': 'application/json' }, body: imBody });
+      // The global key in a session's request.
+      await fetch(`${sandbox.urls['im-v1']}/message`, {
+        method: 'POST',
+        headers: { authorization: session.credentials['im-v1'].apiKey, 'x-api-key': sandbox.credentials['im-v1'].apiKey, 'content-type': 'application/json' },
+        body: imBody,
+      });
+      const all = [...secretsOf(sandbox.credentials), ...secretsOf(session.credentials)];
+      expect(sandbox.requests()).toHaveLength(1);
+      expectNoSecret(sandbox.requests(), all);
+      expect(session.requests()).toHaveLength(1);
+      expectNoSecret(session.requests(), all);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('redacts a value only where it stands as a value of its own: a short given key leaves longer words alone', async () => {
+    const short = await startSandbox({ port: 0, credentials: { 'im-v1': { apiKey: 'key' } } });
+    try {
+      await fetch(`${short.urls['im-v1']}/message?api_key=key&keyboard=1`, { method: 'POST', headers: { authorization: 'key', 'content-type': 'application/json' }, body: imBody });
+      expect(short.requests()[0]!.url).toBe('/rest/im/v1/message?api_key=[redacted]&keyboard=1');
+    } finally {
+      await short.close();
+    }
+  });
+});
