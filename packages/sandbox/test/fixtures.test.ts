@@ -45,7 +45,7 @@ describe('fixtures', () => {
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain('(`fixtures.sms-v2.messages[1]: destination is required (required)`)');
     // A template is named by its index, like a message: `templates[1]: id …`, not `templates: 1/id …`.
     await expect(startSandbox({ port: 0, fixtures: { 'campaign-manager-v1': { app: { templates: [{ id: 1, name: 'a' }, { id: 'x' }] } } } })).rejects.toThrow(
-      /^fixtures\.campaign-manager-v1\.app\.templates\[1\]: id must be an integer \(type\)/,
+      /^fixtures\.campaign-manager-v1\.app\.templates\[1\]: id must be a finite integer \(type\)/,
     );
     await expect(startSandbox({ port: 0, fixtures: { 'gateway-v2': {} } as never })).rejects.toThrow(/fixtures\.gateway-v2: not an interface id/);
   });

@@ -40,10 +40,14 @@ export type ApiId = string;
  * ajv options shared by the generator, the tests' reference validators and the benches, so all
  * judge a value by the same rules. `strict: false` because the schemas live inside an OpenAPI
  * document whose other keywords are not JSON Schema; `messages: false` because violations get
- * their own wording (src/violations.ts), which must fit C's LongString pattern.
+ * their own wording (src/violations.ts), which must fit C's LongString pattern. `strictNumbers`
+ * back on (`strict: false` turns it off): without it ajv's `integer` check, `!(x % 1)`, passes
+ * ±Infinity (`Infinity % 1` is NaN), which JSON.parse gives for 1e400, and `number` passes NaN and
+ * ±Infinity too. A JSON number is finite (RFC 8259 section 6 has no Infinity), so neither is one.
  */
 export const ajvOptions = {
   strict: false,
+  strictNumbers: true,
   allErrors: true,
   messages: false,
 } as const satisfies Options;
@@ -148,6 +152,22 @@ const concatErrors = /vErrors = vErrors === null \? (validate\d+)\.errors : vErr
 function linearErrorCollection(code: string, where: string): string {
   const out = code.replace(concatErrors, 'if (vErrors === null) vErrors = $1.errors; else for (const e of $1.errors) vErrors.push(e);');
   if (out.includes('.concat(')) throw new Error(`${where}: ajv standalone code collects errors with a concat this generator does not rewrite`);
+  return out;
+}
+
+// ajv coerces a parameter's string to a number when `x == +x` (and, for an integer, `!(x % 1)`),
+// then hands on the number without checking its type again: "Infinity" and "1e400" became
+// Infinity, an integer path parameter no URL can mean. Each coercion also asks `isFinite(x)`
+// (the string's number; false for "Infinity", "1e400", "NaN"), so such a string stays a string and
+// gets ajv's own type violation. The same finiteness as strictNumbers asks of a number.
+const coercesNumber = /(\(dataType\d+ ===? "string" && (data\d*) && \2 == \+\2)/g;
+
+function finiteCoercion(code: string, where: string): string {
+  const out = code.replace(coercesNumber, '$1 && isFinite($2)');
+  const coercions = out.match(/== \+data\d*\b/g)?.length ?? 0;
+  if (coercions !== (out.match(/== \+(data\d*) && isFinite\(\1\)/g)?.length ?? 0)) {
+    throw new Error(`${where}: ajv standalone code coerces a string to a number in a form this generator does not rewrite (finiteCoercion)`);
+  }
   return out;
 }
 
@@ -294,7 +314,7 @@ export function generateApi(api: ApiId, bundle = loadBundle(api), options: Gener
   const where = source;
   const bodyAjv = createAjv(api, compiledBundle, { code: { source: true, esm: true, lines: true } });
   const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
-    const code = linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where);
+    const code = finiteCoercion(linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where), where);
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only
     // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
     if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);

@@ -160,12 +160,12 @@ data0["application_name"] = coerced0;
 }
 if(data0.list_id !== undefined){
 let data2 = data0.list_id;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+              || (dataType1 === "string" && data2 && data2 == +data2 && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {
@@ -291,12 +291,12 @@ data0["application_name"] = coerced0;
 }
 if(data0.campaign_id !== undefined){
 let data2 = data0.campaign_id;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+              || (dataType1 === "string" && data2 && data2 == +data2 && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {

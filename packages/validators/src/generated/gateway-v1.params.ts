@@ -92,12 +92,12 @@ errors++;
 }
 if(data0.messageid !== undefined){
 let data1 = data0.messageid;
-if(!(typeof data1 == "number")){
+if(!((typeof data1 == "number") && (isFinite(data1)))){
 let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
 if(dataType0 == "boolean" || data1 === null
-              || (dataType0 == "string" && data1 && data1 == +data1)){
+              || (dataType0 == "string" && data1 && data1 == +data1 && isFinite(data1))){
 coerced0 = +data1;
 }
 else {
@@ -118,7 +118,7 @@ data0["messageid"] = coerced0;
 }
 }
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
 const err2 = {instancePath:instancePath+"/path/messageid",schemaPath:"gateway-v1#/paths/~1messages~1{messageid}/get/parameters/0/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
