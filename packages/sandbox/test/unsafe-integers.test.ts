@@ -117,3 +117,28 @@ describe('a request body number that would be read back as another number, howev
     expect(text).not.toContain('list_ids/5');
   });
 });
+
+// A path parameter is a number only as JSON writes one (the validators' reading): JavaScript's
+// Number() also reads "0x10", "+1" and " 1", so DELETE /lists/0x<id> deleted list <id>.
+describe('an integer path parameter not written as a number', () => {
+  const send = (method: string, path: string, authorization: string) => fetch(`${t.sandbox.url}${path}`, { method, headers: { authorization } });
+
+  it.each(['0x', '+', '%20', '0', '1e400', 'Infinity'])("D's DELETE /lists/{list_id} as %s<id>: 400 naming path/list_id, and the list is kept", async (prefix) => {
+    const created = await t.campaigns.POST('/lists', { body: { name: 'kept', members: [] } });
+    const id = created.data!.id;
+    const spelled = prefix === '1e400' || prefix === 'Infinity' ? prefix : `${prefix}${prefix === '0x' ? id.toString(16) : id}`;
+    const answer = await send('DELETE', `/rest/campaign_manager/v1/${APPLICATION}/lists/${spelled}`, basic(t.sandbox.credentials['campaign-manager-v1']));
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('path/list_id must be a finite integer (type)');
+    const lists = await t.campaigns.GET('/lists');
+    expect(lists.data?.map((list) => list.id)).toContain(id);
+  });
+
+  it("A's GET /messages/0x<id>: 400 naming path/messageid, not the message", async () => {
+    const sent = await t.gateway.POST('/messages', { body: { destination: '447700900123', content: 'hi' } });
+    const [id] = sent.data!;
+    const answer = await send('GET', `/rest/gateway/messages/0x${id!.toString(16)}`, basic(t.sandbox.credentials['gateway-v1']));
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('path/messageid must be a finite number (type)');
+  });
+});

@@ -156,17 +156,19 @@ function linearErrorCollection(code: string, where: string): string {
 }
 
 // ajv coerces a parameter's string to a number when `x == +x` (and, for an integer, `!(x % 1)`),
-// then hands on the number without checking its type again: "Infinity" and "1e400" became
-// Infinity, an integer path parameter no URL can mean. Each coercion also asks `isFinite(x)`
-// (the string's number; false for "Infinity", "1e400", "NaN"), so such a string stays a string and
-// gets ajv's own type violation. The same finiteness as strictNumbers asks of a number.
-const coercesNumber = /(\(dataType\d+ ===? "string" && (data\d*) && \2 == \+\2)/g;
+// then hands on the number without checking its type again. So it took any string JavaScript's
+// Number() reads: "Infinity" and "1e400" became Infinity, "0x10" 16, " 1" and "+1" 1, "" and " "
+// 0; a URL's /lists/0x10 named list 16. A string is coerced only when it is a number as JSON
+// writes one (RFC 8259 section 6: the wire form of a number, and what a client's String(n) or a
+// bigint's digits give) and finite; any other stays a string and gets ajv's own type violation.
+// The same finiteness as strictNumbers asks of a number.
+const coercesNumber = /(\(dataType\d+ ===? "string" && )(data\d*) && \2 == \+\2/g;
+const jsonNumberSource = String.raw`const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;`;
 
-function finiteCoercion(code: string, where: string): string {
-  const out = code.replace(coercesNumber, '$1 && isFinite($2)');
-  const coercions = out.match(/== \+data\d*\b/g)?.length ?? 0;
-  if (coercions !== (out.match(/== \+(data\d*) && isFinite\(\1\)/g)?.length ?? 0)) {
-    throw new Error(`${where}: ajv standalone code coerces a string to a number in a form this generator does not rewrite (finiteCoercion)`);
+function jsonNumberCoercion(code: string, where: string): string {
+  const out = code.replace(coercesNumber, '$1jsonNumber.test($2) && isFinite($2)');
+  if (/== \+data/.test(out)) {
+    throw new Error(`${where}: ajv standalone code coerces a string to a number in a form this generator does not rewrite (jsonNumberCoercion)`);
   }
   return out;
 }
@@ -314,14 +316,15 @@ export function generateApi(api: ApiId, bundle = loadBundle(api), options: Gener
   const where = source;
   const bodyAjv = createAjv(api, compiledBundle, { code: { source: true, esm: true, lines: true } });
   const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
-    const code = finiteCoercion(linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where), where);
+    const code = jsonNumberCoercion(linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where), where);
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only
     // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
     if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);
     // Each export typed as what src/runtime.ts calls it as, so the emitted declarations carry no
     // inferred shape of ajv's internals (which fails a consumer's type check without skipLibCheck).
     const body = code.trim().replace(/^export const (\w+) = (validate\d+);$/gm, 'export const $1: RawValidator = $2;');
-    return /\bfunctionFormats\b/.test(body) ? `${functionFormatsSource}\n${body}` : body;
+    const prefixes = [...(/\bfunctionFormats\b/.test(body) ? [functionFormatsSource] : []), ...(/\bjsonNumber\b/.test(body) ? [jsonNumberSource] : [])];
+    return [...prefixes, body].join('\n');
   };
   const typeImport = `import type { RawValidator } from '${runtime}';`;
   const paramsSource = [...header(ajvVersion, source, 'path and query parameter sets, coerceTypes', regenerate), typeImport, compiled(paramsAjv, params.byName), ''].join('\n');

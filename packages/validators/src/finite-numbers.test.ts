@@ -99,6 +99,21 @@ describe('a parameter that is not finite', () => {
     // A finite one still coerces (its other rules aside).
     expect(validate({ [c.parameter.in]: { [c.parameter.name]: '7' } }).filter((v) => v.rule === 'type' && v.pointer.endsWith(`/${c.parameter.name}`))).toEqual([]);
   });
+
+  // ajv also read any string JavaScript's Number() reads: "0x10" passed as 16, " 1" and "+1" as
+  // 1, "" and " " as 0, so a URL's /lists/0x10 named list 16 (the sandbox then deleted it). A
+  // string is a number when it is written as one, in JSON's grammar (RFC 8259 section 6).
+  it.each(cases.map((c) => [`${c.api} ${c.operationId} ${c.parameter.in} ${c.parameter.name}`, c] as const))('%s: only a number written as JSON writes one', (_title, c) => {
+    const validate = validatorsOf(c.api).operations[c.operationId]!.params;
+    const typeOf = (value: string) => validate({ [c.parameter.in]: { [c.parameter.name]: value } }).filter((v) => v.rule === 'type' && v.pointer === `/${c.parameter.in}/${c.parameter.name}`);
+    for (const bad of ['0x10', '0b1', '0o7', '+1', ' 1', '1 ', '\t1', '', ' ', '007', '1.', '.5e1', '1e', '1_000', '١']) {
+      expect(typeOf(bad), JSON.stringify(bad)).toEqual([typeViolation(`/${c.parameter.in}/${c.parameter.name}`, c.type)]);
+    }
+    for (const good of ['0', '-0', '7', '-7', '1021', '9007199254740993', '1.0', '1e2', '25E-1']) {
+      if (c.type === 'integer' && good === '25E-1') continue; // 2.5: no integer, refused as ajv always did
+      expect(typeOf(good), good).toEqual([]);
+    }
+  });
 });
 
 /** The `type` of a parameter's schema, through a `$ref`. */

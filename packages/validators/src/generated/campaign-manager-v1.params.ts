@@ -3,6 +3,7 @@
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
 import type { RawValidator } from '../violations.js';
+const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 "use strict";
 export const params_deleteMultipleLists: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"}},"required":["application_name"]},"query":{"type":"object","properties":{}}}};
@@ -165,7 +166,7 @@ let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && isFinite(data2) && !(data2 % 1))){
+              || (dataType1 === "string" && jsonNumber.test(data2) && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {
@@ -296,7 +297,7 @@ let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && isFinite(data2) && !(data2 % 1))){
+              || (dataType1 === "string" && jsonNumber.test(data2) && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {
