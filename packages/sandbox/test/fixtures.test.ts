@@ -82,6 +82,22 @@ describe('fixtures', () => {
     );
   });
 
+  // Read as a request body is (src/exact-numbers.ts): a template id 9007199254740993 would be
+  // preloaded as 9007199254740992, and 1e400 as Infinity, another id than the file says.
+  it('refuses a --fixtures file whose number would be read as another, naming where', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const [id, where] of [['9007199254740993', '0'], ['1e400', '0'], ['7.0000000000000001', '0']] as const) {
+      const file = join(dir, 'ids.json');
+      writeFileSync(file, `{"campaign-manager-v1":{"demo-app":{"templates":[{"id":${id},"name":"a"}]}}}`);
+      expect(() => parseCliArgs(['--fixtures', file]), id).toThrow(
+        `--fixtures: ${file}: the number at /campaign-manager-v1/demo-app/templates/${where}/id would be read as another number (an integer of magnitude at most 9007199254740991 is held exactly) (safe-integer)`,
+      );
+    }
+    writeFileSync(join(dir, 'exact.json'), '{"campaign-manager-v1":{"demo-app":{"templates":[{"id":7.0,"name":"a"}]}}}');
+    expect(parseCliArgs(['--fixtures', join(dir, 'exact.json')])).toMatchObject({ fixtures: { 'campaign-manager-v1': { 'demo-app': { templates: [{ id: 7 }] } } } });
+  });
+
   it('bounds a --fixtures file that reports no size (a pipe, as `--fixtures <(command)` gives) as it reads it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
