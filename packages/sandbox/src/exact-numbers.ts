@@ -3,11 +3,13 @@
 // spelling: 9007199254740993, 9007199254740993.0 and 90071992547409930e-1 all read as 2^53;
 // 1e400 reads as Infinity (A's sms_class was read back as null); 1.0000000000000001 and 1e-400 read
 // as the integers 1 and 0, which they are not. A number that reads as a fraction (2.5) is left to
-// the validators (`type: integer` refuses it): no field of a request body of the four bundles is
-// `type: number` (A's `messageid`, the one `number`, is a path parameter, int64), so a fraction
-// is never one the sandbox keeps; were one added, its value would be refused only when it reads as
-// an integer it is not, or as Infinity, never for being large (1.5e300 is such an integer, and a
-// `number` field holds what a double holds: that case would need this reading narrowed).
+// the validators (`type: integer` refuses it).
+// No field of a request body of the four bundles is `type: number` (the one `number`, A's
+// `messageid`, is a path parameter typed int64; test/exact-numbers.property.test.ts holds this), so
+// every number a body may carry is an integer, and refusing one that parses to an integer beyond
+// 2^53 - 1 refuses no value the contracts allow. Were a `number` field added, a large double there
+// (1.5e300 is an integer as a double) would be refused too: this reading would then need to be
+// narrowed to the integer fields.
 //
 // client-core's `firstUnsafeInteger` (also what the clients of A and D run on answers) finds only
 // plain literals, without a fraction or an exponent; client-core stays as it is (its size is
