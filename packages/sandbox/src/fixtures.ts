@@ -4,6 +4,7 @@
 // and stored by that operation's own handler. A bad entry stops the start with one error naming it.
 // The file's format is the sandbox's choice (README, "Fixtures").
 import type { ApiId, Json } from './contract.js';
+import { firstChangedNumber } from './exact-numbers.js';
 import { jsonSyntaxError, readTextFile } from './file-errors.js';
 import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
 import { handlers } from './pipeline.js';
@@ -27,11 +28,20 @@ export const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
 export function readFixtures(file: string): Fixtures {
   const text = readTextFile(file, MAX_FIXTURES_BYTES);
   if (exceedsDepth(text)) throw new TypeError(`${file} is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let fixtures: Fixtures;
   try {
-    return JSON.parse(text) as Fixtures;
+    fixtures = JSON.parse(text) as Fixtures;
   } catch (error) {
     throw new TypeError(`${file} is not JSON: ${jsonSyntaxError(text, error)}`);
   }
+  // As a request body's (pipeline.ts): an id 9007199254740993 would be preloaded as another id.
+  const changed = firstChangedNumber(text);
+  if (changed !== undefined) {
+    throw new TypeError(
+      `${file}: the number at ${changed} would be read as another number (an integer of magnitude at most ${Number.MAX_SAFE_INTEGER} is held exactly) (safe-integer)`,
+    );
+  }
+  return fixtures;
 }
 
 const KINDS: Record<Exclude<ApiId, 'campaign-manager-v1'>, string> = {

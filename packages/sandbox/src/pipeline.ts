@@ -3,11 +3,11 @@
 // Statuses the document leaves open are the sandbox's choices (README table): where an interface
 // documents its statuses (C) only those are used; elsewhere the usual HTTP ones.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { firstUnsafeInteger } from '@messaging-contracts/client-core';
 import { campaignHandlers } from './campaign-manager-v1.js';
 import type { ApiId } from './contract.js';
 import type { CredentialIndex } from './credentials.js';
 import { errorBody } from './error-shapes.js';
+import { firstChangedNumber } from './exact-numbers.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
@@ -243,11 +243,12 @@ export function createPipeline(options: PipelineOptions) {
       };
     }
     // JSON.parse rounds an integer beyond 2^53 - 1 (A's sms_class, D's list_ids are integers
-    // without a bound): stored and read back, it would come back another number. Refused
-    // instead, naming it (sandbox choice, README).
-    const unsafe = firstUnsafeInteger(text);
-    if (unsafe) {
-      const pointer = `/body${unsafe[0]}`;
+    // without a bound), reads 1e400 as Infinity and 1.0000000000000001 as 1: stored and read back,
+    // it would come back another number. Refused instead, naming it, however it is spelled
+    // (sandbox choice, README; src/exact-numbers.ts).
+    const changed = firstChangedNumber(text);
+    if (changed !== undefined) {
+      const pointer = `/body${changed}`;
       return {
         answer: problem(api.api, route, {
           status: 400,

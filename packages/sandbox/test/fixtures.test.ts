@@ -45,7 +45,7 @@ describe('fixtures', () => {
     expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')).toContain('(`fixtures.sms-v2.messages[1]: destination is required (required)`)');
     // A template is named by its index, like a message: `templates[1]: id …`, not `templates: 1/id …`.
     await expect(startSandbox({ port: 0, fixtures: { 'campaign-manager-v1': { app: { templates: [{ id: 1, name: 'a' }, { id: 'x' }] } } } })).rejects.toThrow(
-      /^fixtures\.campaign-manager-v1\.app\.templates\[1\]: id must be an integer \(type\)/,
+      /^fixtures\.campaign-manager-v1\.app\.templates\[1\]: id must be a finite integer \(type\)/,
     );
     await expect(startSandbox({ port: 0, fixtures: { 'gateway-v2': {} } as never })).rejects.toThrow(/fixtures\.gateway-v2: not an interface id/);
   });
@@ -80,6 +80,22 @@ describe('fixtures', () => {
     expect(() => parseCliArgs(['--https-cert', join(dir, 'cert.pem'), '--https-key', join(dir, 'key.pem')])).toThrow(
       `--https-cert: cannot read ${join(dir, 'cert.pem')}: ENOENT (no such file or directory)`,
     );
+  });
+
+  // Read as a request body is (src/exact-numbers.ts): a template id 9007199254740993 would be
+  // preloaded as 9007199254740992, and 1e400 as Infinity, another id than the file says.
+  it('refuses a --fixtures file whose number would be read as another, naming where', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixtures-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    for (const [id, where] of [['9007199254740993', '0'], ['1e400', '0'], ['7.0000000000000001', '0']] as const) {
+      const file = join(dir, 'ids.json');
+      writeFileSync(file, `{"campaign-manager-v1":{"demo-app":{"templates":[{"id":${id},"name":"a"}]}}}`);
+      expect(() => parseCliArgs(['--fixtures', file]), id).toThrow(
+        `--fixtures: ${file}: the number at /campaign-manager-v1/demo-app/templates/${where}/id would be read as another number (an integer of magnitude at most 9007199254740991 is held exactly) (safe-integer)`,
+      );
+    }
+    writeFileSync(join(dir, 'exact.json'), '{"campaign-manager-v1":{"demo-app":{"templates":[{"id":7.0,"name":"a"}]}}}');
+    expect(parseCliArgs(['--fixtures', join(dir, 'exact.json')])).toMatchObject({ fixtures: { 'campaign-manager-v1': { 'demo-app': { templates: [{ id: 7 }] } } } });
   });
 
   it('bounds a --fixtures file that reports no size (a pipe, as `--fixtures <(command)` gives) as it reads it', async () => {

@@ -40,10 +40,14 @@ export type ApiId = string;
  * ajv options shared by the generator, the tests' reference validators and the benches, so all
  * judge a value by the same rules. `strict: false` because the schemas live inside an OpenAPI
  * document whose other keywords are not JSON Schema; `messages: false` because violations get
- * their own wording (src/violations.ts), which must fit C's LongString pattern.
+ * their own wording (src/violations.ts), which must fit C's LongString pattern. `strictNumbers`
+ * back on (`strict: false` turns it off): without it ajv's `integer` check, `!(x % 1)`, passes
+ * ±Infinity (`Infinity % 1` is NaN), which JSON.parse gives for 1e400, and `number` passes NaN and
+ * ±Infinity too. A JSON number is finite (RFC 8259 section 6 has no Infinity), so neither is one.
  */
 export const ajvOptions = {
   strict: false,
+  strictNumbers: true,
   allErrors: true,
   messages: false,
 } as const satisfies Options;
@@ -148,6 +152,24 @@ const concatErrors = /vErrors = vErrors === null \? (validate\d+)\.errors : vErr
 function linearErrorCollection(code: string, where: string): string {
   const out = code.replace(concatErrors, 'if (vErrors === null) vErrors = $1.errors; else for (const e of $1.errors) vErrors.push(e);');
   if (out.includes('.concat(')) throw new Error(`${where}: ajv standalone code collects errors with a concat this generator does not rewrite`);
+  return out;
+}
+
+// ajv coerces a parameter's string to a number when `x == +x` (and, for an integer, `!(x % 1)`),
+// then hands on the number without checking its type again. So it took any string JavaScript's
+// Number() reads: "Infinity" and "1e400" became Infinity, "0x10" 16, " 1" and "+1" 1, "" and " "
+// 0; a URL's /lists/0x10 named list 16. A string is coerced only when it is a number as JSON
+// writes one (RFC 8259 section 6: the wire form of a number, and what a client's String(n) or a
+// bigint's digits give) and finite; any other stays a string and gets ajv's own type violation.
+// The same finiteness as strictNumbers asks of a number.
+const coercesNumber = /(\(dataType\d+ ===? "string" && )(data\d*) && \2 == \+\2/g;
+const jsonNumberSource = String.raw`const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;`;
+
+function jsonNumberCoercion(code: string, where: string): string {
+  const out = code.replace(coercesNumber, '$1jsonNumber.test($2) && isFinite($2)');
+  if (/== \+data/.test(out)) {
+    throw new Error(`${where}: ajv standalone code coerces a string to a number in a form this generator does not rewrite (jsonNumberCoercion)`);
+  }
   return out;
 }
 
@@ -294,14 +316,15 @@ export function generateApi(api: ApiId, bundle = loadBundle(api), options: Gener
   const where = source;
   const bodyAjv = createAjv(api, compiledBundle, { code: { source: true, esm: true, lines: true } });
   const compiled = (ajv: typeof bodyAjv, names: Record<string, string>) => {
-    const code = linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where);
+    const code = jsonNumberCoercion(linearErrorCollection(inlineRuntimeHelpers(standaloneCode(ajv, names), where), where), where);
     // src/runtime.ts calls each validator with one shared, frozen root context; that is only
     // sound while nothing writes into its `dynamicAnchors` ($dynamicAnchor, $dynamicRef).
     if (usesDynamicAnchors(code)) throw new Error(`${where}: uses $dynamicAnchor/$dynamicRef; give each call its own context in src/runtime.ts first`);
     // Each export typed as what src/runtime.ts calls it as, so the emitted declarations carry no
     // inferred shape of ajv's internals (which fails a consumer's type check without skipLibCheck).
     const body = code.trim().replace(/^export const (\w+) = (validate\d+);$/gm, 'export const $1: RawValidator = $2;');
-    return /\bfunctionFormats\b/.test(body) ? `${functionFormatsSource}\n${body}` : body;
+    const prefixes = [...(/\bfunctionFormats\b/.test(body) ? [functionFormatsSource] : []), ...(/\bjsonNumber\b/.test(body) ? [jsonNumberSource] : [])];
+    return [...prefixes, body].join('\n');
   };
   const typeImport = `import type { RawValidator } from '${runtime}';`;
   const paramsSource = [...header(ajvVersion, source, 'path and query parameter sets, coerceTypes', regenerate), typeImport, compiled(paramsAjv, params.byName), ''].join('\n');

@@ -55,7 +55,7 @@ describe('parameter sets', () => {
 
   it('A getMessage: a messageid that is not a number is refused by name', () => {
     expect(gateway.getMessage!.params!({ path: { messageid: 'abc' } })).toEqual([
-      { pointer: '/path/messageid', property: 'messageid', rule: 'type', message: 'must be a number' },
+      { pointer: '/path/messageid', property: 'messageid', rule: 'type', message: 'must be a finite number' },
     ]);
     // int64 (section 2.1): a fraction is no message id.
     expect(gateway.getMessage!.params!({ path: { messageid: '1.5' } })).toEqual([

@@ -60,12 +60,14 @@ const safeText = /^[-_ a-zA-Z0-9]+$/;
 
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
+// "finite": the type check refuses ±Infinity and NaN too (scripts/generate.ts, strictNumbers), which
+// JSON.parse gives for 1e400; "must be an integer" alone would puzzle whoever sent that.
 const typeNames: Record<string, string> = {
   object: 'an object',
   array: 'an array',
   string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
+  number: 'a finite number',
+  integer: 'a finite integer',
   boolean: 'a boolean',
   null: 'null',
 };

@@ -645,7 +645,7 @@ errors++;
 }
 if(data.status !== undefined){
 let data1 = data.status;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -655,7 +655,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 599 || isNaN(data1)){
 const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599}};
 if(vErrors === null){
@@ -703,7 +703,7 @@ errors++;
 }
 if(data.ms !== undefined){
 let data3 = data.ms;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
 const err11 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
@@ -713,7 +713,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(typeof data3 == "number"){
+if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 60000 || isNaN(data3)){
 const err12 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000}};
 if(vErrors === null){
@@ -738,7 +738,7 @@ errors++;
 }
 if(data.times !== undefined){
 let data4 = data.times;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
 const err14 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -748,7 +748,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(typeof data4 == "number"){
+if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 1000000 || isNaN(data4)){
 const err15 = {instancePath:instancePath+"/times",schemaPath:"#/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
@@ -773,7 +773,7 @@ errors++;
 }
 if(data.retryAfter !== undefined){
 let data5 = data.retryAfter;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
 const err17 = {instancePath:instancePath+"/retryAfter",schemaPath:"#/properties/retryAfter/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -830,7 +830,7 @@ errors++;
 }
 if(data.ms !== undefined){
 let data0 = data.ms;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err2 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -840,7 +840,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 60000 || isNaN(data0)){
 const err3 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000}};
 if(vErrors === null){
@@ -1132,7 +1132,7 @@ errors++;
 }
 if(data.ms !== undefined){
 let data0 = data.ms;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err2 = {instancePath:instancePath+"/ms",schemaPath:"#/properties/ms/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1289,7 +1289,7 @@ errors++;
 }
 if(data.delayMs !== undefined){
 let data2 = data.delayMs;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err9 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -1299,7 +1299,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data2 == "number"){
+if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 60000 || isNaN(data2)){
 const err10 = {instancePath:instancePath+"/delayMs",schemaPath:"#/properties/delayMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000}};
 if(vErrors === null){

@@ -3,6 +3,7 @@
 // Do not edit: run `pnpm --filter @messaging-contracts/validators generate`.
 // @ts-nocheck -- ajv standalone output is plain JavaScript
 import type { RawValidator } from '../violations.js';
+const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 "use strict";
 export const params_deleteMultipleLists: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{"application_name":{"$ref":"campaign-manager-v1#/components/parameters/ApplicationName/schema"}},"required":["application_name"]},"query":{"type":"object","properties":{}}}};
@@ -160,12 +161,12 @@ data0["application_name"] = coerced0;
 }
 if(data0.list_id !== undefined){
 let data2 = data0.list_id;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+              || (dataType1 === "string" && jsonNumber.test(data2) && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {
@@ -291,12 +292,12 @@ data0["application_name"] = coerced0;
 }
 if(data0.campaign_id !== undefined){
 let data2 = data0.campaign_id;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 let dataType1 = typeof data2;
 let coerced1 = undefined;
 if(!(coerced1 !== undefined)){
 if(dataType1 === "boolean" || data2 === null
-              || (dataType1 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+              || (dataType1 === "string" && jsonNumber.test(data2) && isFinite(data2) && !(data2 % 1))){
 coerced1 = +data2;
 }
 else {

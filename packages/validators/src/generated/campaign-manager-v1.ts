@@ -44,7 +44,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/list_ids/" + i0,schemaPath:"#/properties/list_ids/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -95,7 +95,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err0 = {instancePath:instancePath+"/list_ids/" + i0,schemaPath:"#/properties/list_ids/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -202,7 +202,7 @@ errors++;
 }
 if(data.id !== undefined){
 let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -401,7 +401,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -711,7 +711,7 @@ errors++;
 }
 if(data.id !== undefined){
 let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1103,7 +1103,7 @@ errors++;
 }
 if(data.id !== undefined){
 let data1 = data.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -1143,7 +1143,7 @@ let data0 = data[i0];
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id !== undefined){
 let data1 = data0.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err0 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/components/schemas/TemplateGetResponse/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1220,7 +1220,7 @@ errors++;
 }
 if(data0.message_id !== undefined){
 let data2 = data0.message_id;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err1 = {instancePath:instancePath+"/" + i0+"/message_id",schemaPath:"#/components/schemas/CampaignReport/properties/message_id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1230,7 +1230,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data2 == "number"){
+if((typeof data2 == "number") && (isFinite(data2))){
 if(!(formats8.validate(data2))){
 const err2 = {instancePath:instancePath+"/" + i0+"/message_id",schemaPath:"#/components/schemas/CampaignReport/properties/message_id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){

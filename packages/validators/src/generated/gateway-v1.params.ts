@@ -19,6 +19,7 @@ const functionFormats = {"date-time": { type: "string", validate: (function date
   const utcMinutes = (((hour * 60 + minute - sign * (offsetHour * 60 + offsetMinute)) % 1440) + 1440) % 1440;
   return utcMinutes === 23 * 60 + 59;
 }) }, "int32": { type: "number", validate: (function int32(value) { return Number.isInteger(value) && value <= 2147483647 && value >= -2147483648; }) }, "int64": { type: "number", validate: (function int64(value) { return Number.isInteger(value) && value <= 9223372036854775808 && value >= -9223372036854775808; }) }};
+const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 "use strict";
 export const params_none: RawValidator = validate20;
 const schema31 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}}}};
@@ -92,12 +93,12 @@ errors++;
 }
 if(data0.messageid !== undefined){
 let data1 = data0.messageid;
-if(!(typeof data1 == "number")){
+if(!((typeof data1 == "number") && (isFinite(data1)))){
 let dataType0 = typeof data1;
 let coerced0 = undefined;
 if(!(coerced0 !== undefined)){
 if(dataType0 == "boolean" || data1 === null
-              || (dataType0 == "string" && data1 && data1 == +data1)){
+              || (dataType0 == "string" && jsonNumber.test(data1) && isFinite(data1))){
 coerced0 = +data1;
 }
 else {
@@ -118,7 +119,7 @@ data0["messageid"] = coerced0;
 }
 }
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
 const err2 = {instancePath:instancePath+"/path/messageid",schemaPath:"gateway-v1#/paths/~1messages~1{messageid}/get/parameters/0/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){

@@ -69,7 +69,7 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -79,7 +79,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
@@ -167,7 +167,7 @@ errors++;
 }
 if(data.sms_class !== undefined){
 let data6 = data.sms_class;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err10 = {instancePath:instancePath+"/sms_class",schemaPath:"#/properties/sms_class/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -240,7 +240,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -250,7 +250,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
 const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
@@ -319,7 +319,7 @@ errors++;
 }
 if(data.code !== undefined){
 let data1 = data.code;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -329,7 +329,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 600 || isNaN(data1)){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 600}};
 if(vErrors === null){
@@ -396,7 +396,7 @@ errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -406,7 +406,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(!(formats0.validate(data0))){
 const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
@@ -494,7 +494,7 @@ errors++;
 }
 if(data.sms_class !== undefined){
 let data6 = data.sms_class;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 const err10 = {instancePath:instancePath+"/sms_class",schemaPath:"#/properties/sms_class/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
@@ -596,7 +596,7 @@ errors++;
 }
 if(data0.id !== undefined){
 let data1 = data0.id;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err1 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -606,7 +606,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
 const err2 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){

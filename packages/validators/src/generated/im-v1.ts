@@ -813,7 +813,7 @@ errors++;
 }
 if(data.timeout !== undefined){
 let data2 = data.timeout;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
 const err6 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -823,7 +823,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(typeof data2 == "number"){
+if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 604800 || isNaN(data2)){
 const err7 = {instancePath:instancePath+"/timeout",schemaPath:"#/properties/timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800}};
 if(vErrors === null){
@@ -1249,7 +1249,7 @@ errors++;
 }
 if(data.code !== undefined){
 let data1 = data.code;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -1259,7 +1259,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 500 || isNaN(data1)){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
 if(vErrors === null){
@@ -1349,7 +1349,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1359,7 +1359,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 500 || isNaN(data0)){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
 if(vErrors === null){
@@ -1663,7 +1663,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code !== undefined){
 let data0 = data.code;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
 const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1673,7 +1673,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(typeof data0 == "number"){
+if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 500 || isNaN(data0)){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
 if(vErrors === null){

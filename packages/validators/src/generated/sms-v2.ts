@@ -73,7 +73,7 @@ errors++;
 }
 if(data.statusCode !== undefined){
 let data1 = data.statusCode;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
 const err4 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -83,7 +83,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(typeof data1 == "number"){
+if((typeof data1 == "number") && (isFinite(data1))){
 if(!(formats0.validate(data1))){
 const err5 = {instancePath:instancePath+"/statusCode",schemaPath:"#/properties/statusCode/format",keyword:"format",params:{format: "int32"}};
 if(vErrors === null){
@@ -407,7 +407,7 @@ errors++;
 }
 if(data.sms_class !== undefined){
 let data7 = data.sms_class;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
 const err11 = {instancePath:instancePath+"/sms_class",schemaPath:"#/properties/sms_class/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];

@@ -74,15 +74,16 @@ function breaking(limit: Limit, current: unknown): unknown {
 const escapeToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * The example with this one limit broken, and the pointer where the violation must be reported.
- * Containers missing from the example on the way are created (objects, or arrays at `*`).
+ * The example with the value at `path` (instance tokens, `*` an array index) replaced by
+ * `replace(current)`, and that value's pointer. Containers missing from the example on the way are
+ * created (objects, or arrays at `*`).
  */
-export function breakLimit(example: unknown, limit: Limit): { value: unknown; pointer: string } {
+export function replaceAt(example: unknown, path: readonly string[], replace: (current: unknown) => unknown): { value: unknown; pointer: string } {
   const root = { value: clone(example) as unknown };
   let parent: Record<string, unknown> | unknown[] = root as Record<string, unknown>;
   let key: string | number = 'value';
   let pointer = '';
-  for (const token of limit.path) {
+  for (const token of path) {
     let node = (parent as Record<string | number, unknown>)[key];
     if (token === '*') {
       if (!Array.isArray(node) || node.length === 0) (parent as Record<string | number, unknown>)[key] = node = [{}];
@@ -96,15 +97,22 @@ export function breakLimit(example: unknown, limit: Limit): { value: unknown; po
       pointer += `/${escapeToken(token)}`;
     }
   }
-  if (limit.keyword === 'required') {
-    const holder = (parent as Record<string | number, unknown>)[key];
-    const object = holder && typeof holder === 'object' && !Array.isArray(holder) ? (holder as Record<string, unknown>) : {};
-    delete object[limit.value as string];
-    (parent as Record<string | number, unknown>)[key] = object;
-    return { value: root.value, pointer: `${pointer}/${escapeToken(limit.value as string)}` };
-  }
-  (parent as Record<string | number, unknown>)[key] = breaking(limit, (parent as Record<string | number, unknown>)[key]);
+  (parent as Record<string | number, unknown>)[key] = replace((parent as Record<string | number, unknown>)[key]);
   return { value: root.value, pointer };
+}
+
+/** The example with this one limit broken, and the pointer where the violation must be reported. */
+export function breakLimit(example: unknown, limit: Limit): { value: unknown; pointer: string } {
+  if (limit.keyword === 'required') {
+    const name = limit.value as string;
+    const { value, pointer } = replaceAt(example, limit.path, (holder) => {
+      const object = holder && typeof holder === 'object' && !Array.isArray(holder) ? (holder as Record<string, unknown>) : {};
+      delete object[name];
+      return object;
+    });
+    return { value, pointer: `${pointer}/${escapeToken(name)}` };
+  }
+  return replaceAt(example, limit.path, (current) => breaking(limit, current));
 }
 
 /** The `limit` a violation of this keyword carries (VALIDATORS-API.md). */
