@@ -144,7 +144,8 @@ async function main() {
       `  control API: ${sandbox.url}${CONTROL_PREFIX}/ (described at ${sandbox.url}${CONTROL_PREFIX}/openapi.json)`,
       `  docs: ${links.docs}`,
       '',
-      'Ctrl-C to stop.',
+      // With a command, the sandbox stops when it exits (Ctrl-C goes to the command).
+      options.cli.command ? 'It stops when the command after -- exits.' : 'Ctrl-C to stop.',
       '',
     ].join('\n'),
   );

@@ -32,6 +32,9 @@ it("runs the command with SANDBOX_URL, exits with its code, and closes the sandb
   expect(mode).toBe('real');
   expect(err).toContain(`messaging sandbox on ${url}`);
   expect(err).toContain('messaging sandbox stopped');
+  // It stops by itself, so the banner does not ask for Ctrl-C (the integrator trial).
+  expect(err).toContain('It stops when the command after -- exits.');
+  expect(err).not.toContain('Ctrl-C');
   await expect(fetch(`${url}/__sandbox/`)).rejects.toThrow();
 }, 30_000);
 
