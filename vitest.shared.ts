@@ -22,6 +22,8 @@ type PackageTests = NonNullable<ViteUserConfig['test']> & { name: string };
  * - `testTimeout: 30_000`: a bound on a hang, not a speed check. vitest's 5 s default failed
  *   property tests that take 2-4 s on an idle machine when CI's other tasks (or other work on the
  *   same 2 cores) ran beside them; a package whose tests wait longer says so in its own config.
+ *   Hooks get the same bound (`hookTimeout`, vitest's default 10 s): a `beforeAll` that bundles
+ *   with Redocly or starts a sandbox took longer than 10 s on a loaded machine, and failed its file.
  */
 export function packageTests(test: PackageTests) {
   return defineConfig({
@@ -29,6 +31,7 @@ export function packageTests(test: PackageTests) {
       isolate: false,
       pool: 'threads',
       testTimeout: 30_000,
+      hookTimeout: test.testTimeout ?? 30_000,
       reporters: ['default', 'json'],
       outputFile: { json: 'test-report.json' },
       ...test,

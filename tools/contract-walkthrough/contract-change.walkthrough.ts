@@ -65,8 +65,8 @@ describe('CONTRIBUTING "Add a field to a schema": an optional field in B\'s Sing
   });
 
   it('step 3: the example shows it -> pnpm spec-check bundles and passes (step 5)', () => {
-    // The request body's example (the only one at this indentation, under `example:`).
-    edit('specs/sms-v2/paths/messages.yaml', "        example:\n          destination: '+447700900123'\n", "        example:\n          destination: '+447700900123'\n          walkthrough_note: Leave at the door\n");
+    // The request body's example (its named example `illustrative`, the only value at this indentation).
+    edit('specs/sms-v2/paths/messages.yaml', "            value:\n              destination: '+447700900123'\n", "            value:\n              destination: '+447700900123'\n              walkthrough_note: Leave at the door\n");
     expectPasses(pnpm('spec-check'));
     expect(JSON.parse(read('specs/dist/sms-v2.json')).components.schemas.SingleMessage.properties.walkthrough_note.type).toBe('string');
   });

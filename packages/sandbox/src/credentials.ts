@@ -33,7 +33,7 @@ export type CredentialField = 'username' | 'password' | 'apiKey' | 'controlToken
  * key (B, C) and the control token are header values as they are: visible ASCII, spaces only between
  * (a field value loses them at either end, RFC 9110 section 5.5), where client-core takes Latin-1,
  * which only Node's fetch sends as the server reads it. Basic's are sent as base64 of UTF-8, so any
- * character but those client-core refuses (its auth.ts): control characters and half a surrogate
+ * character but those @messaging-contracts/client-core refuses: control characters and half a surrogate
  * pair, and a ':' in a user name (RFC 7617 section 2).
  */
 export function credentialRule(field: CredentialField, value: string): string | undefined {

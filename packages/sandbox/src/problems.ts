@@ -22,8 +22,8 @@ export interface Problem {
 
 /**
  * One line per finding, the field first, then what it must be, then the rule and its limit:
- * `body/mask must be at most 20 characters long (maxLength 20)`. C's descriptions are worded in
- * error-shapes.ts (LongString allows no brackets and no pattern).
+ * `body/mask must be at most 20 characters long (maxLength 20)`. C's descriptions are worded where
+ * C's error body is made (LongString allows no brackets and no pattern).
  */
 export function describeFinding(finding: Finding): string {
   const where = finding.pointer.replace(/^\//, '');

@@ -28,7 +28,7 @@ export const CREDENTIAL_SOURCES = [
 
 /**
  * What a credential part must be for a request to carry it, and the rule in words (never the value),
- * as the clients refuse them (client-core's auth.ts): an API key is sent as a header value as it is,
+ * as the clients refuse them (@messaging-contracts/client-core): an API key is sent as a header value as it is,
  * which fetch refuses outside Latin-1 or with a control character; Basic credentials are sent as
  * UTF-8, which cannot hold half a surrogate pair, and a user-id with a colon cannot be told from the
  * password (RFC 7617, section 2).

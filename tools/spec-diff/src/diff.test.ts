@@ -296,7 +296,7 @@ describe('diffContract on real bundles', () => {
   // An example shows a value and makes none valid or invalid: documentation (a patch), like a
   // description, in a request, a response, a parameter or a schema.
   const examples: [string, string, (d: Json) => void][] = [
-    ['a request body example', 'sms-v2', (d: Json) => (d.paths['/messages'].post.requestBody.content['application/json'].example.note = 'Hi')],
+    ['a request body example', 'sms-v2', (d: Json) => (d.paths['/messages'].post.requestBody.content['application/json'].examples.illustrative.value.note = 'Hi')],
     ['a response example', 'im-v1', (d: Json) => (d.paths['/message'].post.responses['202'].content['application/json'].example = { changed: true })],
     ['a parameter example', 'sms-v2', (d: Json) => (d.paths['/messages'].get.parameters[0].example = 'other')],
     ['a schema example', 'sms-v2', (d: Json) => (schemas(d).SingleMessage.properties.content.example = 'Hello')],
