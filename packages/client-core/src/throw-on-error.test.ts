@@ -2,6 +2,7 @@
 // the message shows why the call failed: each interface's error shape and the sandbox control
 // API's, a body without one, a long one (bounded), one with a line break, and one echoing the
 // credential (redacted before it reaches the message).
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoreClient } from './client.js';
 import { ResponseError, throwingClient } from './throw-on-error.js';
@@ -54,5 +55,27 @@ describe("throw-on-error's message", () => {
     const failure = (await thrown(() => client.GET('/things'))) as Error;
     expect(failure.message).toBe('GET /things answered 401: bad key [REDACTED]');
     expect(shown(failure)).not.toContain(apiKey);
+  });
+
+  // The security trial: `response` (non-enumerable, for headers such as RetryAfter) kept a header
+  // that echoed the key, seen by `util.inspect(error, { showHidden: true })`.
+  it("never carries the credential in the response's headers either", async () => {
+    server.reply({ status: 429, headers: { 'content-type': 'application/json', 'x-echo': `key=${apiKey}`, RetryAfter: '30' }, body: { message: 'slow down' } });
+    const client = throwingClient(createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: { type: 'header', name: 'authorization', value: apiKey } }), ResponseError);
+    const failure = (await thrown(() => client.GET('/things'))) as ResponseError;
+    expect(failure.response.headers.get('x-echo')).toBe('key=[REDACTED]');
+    expect(failure.response.headers.get('retryafter')).toBe('30');
+    expect(failure.response.status).toBe(429);
+    expect(failure.response.url).toBe(`${server.url}/rest/test/things`);
+    expect(inspect(failure, { showHidden: true, depth: 10 })).not.toContain(apiKey);
+  });
+
+  it('hands back the Response itself when no header carries a credential', async () => {
+    server.reply({ status: 400, headers: { 'content-type': 'application/json' }, body: { message: 'no' } });
+    let seen: Response | undefined;
+    const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: { type: 'header', name: 'authorization', value: apiKey } });
+    client.use({ onResponse: ({ response }) => void (seen = response) });
+    const failure = (await thrown(() => throwingClient(client, ResponseError).GET('/things'))) as ResponseError;
+    expect(failure.response).toBe(seen);
   });
 });

@@ -100,13 +100,26 @@ export function throwingClient<Paths extends {}, E extends ResponseError>(
     if (method !== method.toUpperCase()) throwing[method] = call;
     else throwing[method] = async (url, init) => {
       const { data, error, response } = await call(url, init);
-      if (!response.ok) throw new ErrorClass(redact(`${method} ${url}`), response.status, redact(error), response);
+      if (!response.ok) throw new ErrorClass(redact(`${method} ${url}`), response.status, redact(error), withoutSecrets(response, redact));
       return data;
     };
   }
   throwing.request = (method, url, init) => throwing[String(method).toUpperCase()]!(url as string, init);
   Object.defineProperty(throwing, THROWS_ON_ERROR, { value: true });
   return throwing as unknown as ThrowingClient<Paths>;
+}
+
+/**
+ * The Response an error carries, its headers passed through the redactor (a server may echo the
+ * credential in one): the same Response when none carries a secret, else a copy with the same
+ * status, headers redacted and URL, and no body (it was read already).
+ */
+function withoutSecrets(response: globalThis.Response, redact: Redactor): globalThis.Response {
+  const headers = [...response.headers];
+  const clean = redact(headers);
+  if (clean === headers) return response;
+  const copy = new Response(null, { status: response.status, statusText: response.statusText, headers: clean });
+  return Object.defineProperty(copy, 'url', { value: response.url });
 }
 
 /**
