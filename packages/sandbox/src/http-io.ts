@@ -27,7 +27,7 @@ export function readBody(req: IncomingMessage, limit: number, done: (read: BodyR
   // none of it in the allocator's heap, where freed Buffers kept the process's RSS above its live
   // memory (README, "Bounds").
   let first: Buffer | undefined;
-  let decoder: TextDecoder | undefined;
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
   let text = '';
   let size = 0;
   let finished = false;
