@@ -30,7 +30,8 @@ const SHOWN = 64;
 
 /**
  * The index of the closing quote of the JSON string opening at `open` (the next quote after an
- * even run of backslashes), -1 if none. Also the sandbox's reading of numbers (exact-numbers.ts).
+ * even run of backslashes), -1 if none. Also what the sandbox skips strings with when it reads a
+ * body's numbers.
  */
 export function closingQuote(text: string, open: number): number {
   // indexOf jumps over the string's text (most of a large body) in native code; each run of
