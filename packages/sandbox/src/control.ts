@@ -11,7 +11,7 @@ import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-gu
 import { controlApiDocument, controlBodyProblem, hasBodyValidator, requestBodySchema } from './control-validation.js';
 import { type Answer, drain, readBodyText, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, scanJsonText } from '@messaging-contracts/validators';
 import { SessionLimitError } from './sessions.js';
 
 export const CONTROL_PREFIX = CONTROL_BASE_PATH;
@@ -160,12 +160,15 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
       return send(res, { status: 415, body: { error: 'control bodies must be sent as content-type: application/json' } });
     }
     if (read.notUtf8) return send(res, { status: 400, body: { error: 'the body must be JSON, which is UTF-8' } });
-    if (exceedsDepth(read.text)) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });
+    const scan = scanJsonText(read.text);
+    if (scan.tooDeep) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });
     try {
       body = read.text ? JSON.parse(read.text) : undefined;
     } catch {
       return send(res, { status: 400, body: { error: 'the body must be JSON' } });
     }
+    // As for the interfaces' bodies (pipeline.ts): JSON.parse kept the last of a repeated key.
+    if (scan.duplicateKey !== undefined) return send(res, { status: 400, body: { error: `body${scan.duplicateKey} is given more than once in its object (duplicate-key)` } });
     // Against the document's schema (additionalProperties: false included) before any action reads it.
     const problem = controlBodyProblem(controlApiDocument, found.route.operation, body);
     if (problem !== undefined) return send(res, { status: 400, body: { error: problem } });

@@ -16,24 +16,13 @@
 // measured to the byte), and its pointer is reused: the number found here is put back as a plain
 // literal that pass refuses, and the pointer is the one it gives, bounded the same way.
 import { firstUnsafeInteger } from '@messaging-contracts/client-core';
+import { closingQuote } from '@messaging-contracts/validators';
 
 /** A JSON number (RFC 8259 section 6) where one starts: integer digits, fraction digits, exponent. */
 const NUMBER = /-?(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?/y;
 
 /** A plain literal beyond 2^53 - 1, which `firstUnsafeInteger` refuses. */
 const UNSAFE_LITERAL = '9007199254740993';
-
-/** The index of a string's closing quote (the next one after an even run of backslashes), -1 if none. */
-function closingQuote(text: string, open: number): number {
-  let end = text.indexOf('"', open + 1);
-  while (end >= 0) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === 0x5c /* \ */) backslashes++;
-    if (backslashes % 2 === 0) return end;
-    end = text.indexOf('"', end + 1);
-  }
-  return -1;
-}
 
 /**
  * Whether the literal (its integer digits, fraction digits and exponent) reads as a number other

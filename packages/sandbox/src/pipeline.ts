@@ -11,7 +11,7 @@ import { firstChangedNumber } from './exact-numbers.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { MAX_JSON_DEPTH, exceedsDepth, hasUtf8Charset, isIdentityEncoding } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, hasUtf8Charset, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
@@ -193,7 +193,7 @@ export function createPipeline(options: PipelineOptions) {
 
   /**
    * A request whose body has been read whole: its media type and charset, its content coding, its
-   * UTF-8, depth, JSON and integers, then the operation. The labels are the webhooks receivers'
+   * UTF-8, depth, JSON, repeated keys and integers, then the operation. The labels are the webhooks receivers'
    * rules (the validators' json-transport.ts): JSON is UTF-8 (RFC 8259 section 8.1), and no content
    * coding is decoded, so a labelled one is refused rather than read as plain JSON.
    */
@@ -219,7 +219,8 @@ export function createPipeline(options: PipelineOptions) {
     if (notUtf8) {
       return { answer: problem(api.api, route, { status: 400, message: 'Request body is not valid JSON', findings: [finding('/body', 'body', 'utf-8', 'must be UTF-8, as JSON is')] }), route };
     }
-    if (exceedsDepth(text)) {
+    const scan = scanJsonText(text);
+    if (scan.tooDeep) {
       return {
         answer: problem(api.api, route, {
           status: 400,
@@ -238,6 +239,20 @@ export function createPipeline(options: PipelineOptions) {
           status: 400,
           message: 'Request body is not valid JSON',
           findings: [finding('/body', 'body', 'json', 'must be valid JSON')],
+        }),
+        route,
+      };
+    }
+    // RFC 8259 section 4: with a repeated key JSON.parse kept the last value, another reader of the
+    // same body may keep the first; refused, naming it (sandbox choice, README), found by the
+    // depth check's pass, as the webhook receivers do.
+    if (scan.duplicateKey !== undefined) {
+      const pointer = `/body${scan.duplicateKey}`;
+      return {
+        answer: problem(api.api, route, {
+          status: 400,
+          message: 'Request body repeats a key',
+          findings: [finding(pointer, propertyOf(pointer), 'duplicate-key', 'must appear once in its object')],
         }),
         route,
       };

@@ -27,6 +27,13 @@ export async function sandboxWithClients(options: SandboxOptions = {}) {
   };
 }
 
+/** An Authorization header of HTTP Basic credentials (A's and D's). */
+export const basic = ({ username, password }: { username: string; password: string }) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/** A POST of JSON text as written, for what a client would never write (a repeated key, 1e400). */
+export const postText = (sandbox: Sandbox, path: string, authorization: string, text: string) =>
+  fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: text });
+
 const validators: Record<ApiId, Readonly<Record<string, OperationValidators>>> = {
   'gateway-v1': gateway,
   'sms-v2': sms,

@@ -5,7 +5,7 @@
 // beyond a double's range (1e400, read as Infinity and read back as null), as the security trial
 // found them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION, sandboxWithClients } from './support.js';
+import { APPLICATION, basic, postText, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
 beforeAll(async () => {
@@ -15,9 +15,7 @@ afterAll(async () => {
   await t.sandbox.close();
 });
 
-const post = (path: string, authorization: string, text: string) =>
-  fetch(`${t.sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: text });
-const basic = ({ username, password }: { username: string; password: string }) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const post = (path: string, authorization: string, text: string) => postText(t.sandbox, path, authorization, text);
 
 describe('a request body with an integer beyond 2^53 - 1', () => {
   it("A's sms_class: 400 naming /body/sms_class, and no message is stored", async () => {

@@ -15,5 +15,5 @@ export { findOperation, findResponseValidator, findRoute, type OperationRoute, t
 export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf, toViolation, type RawError, type RawValidator, type Violation } from './violations.js';
 // For another document's validators compiled by this package's generator (the sandbox's control API).
 export { operationTable } from './runtime.js';
-export { MAX_JSON_DEPTH, exceedsDepth } from './json-depth.js';
+export { MAX_JSON_DEPTH, closingQuote, exceedsDepth, scanJsonText, type JsonTextScan } from './json-depth.js';
 export { hasUtf8Charset, isIdentityEncoding } from './json-transport.js';

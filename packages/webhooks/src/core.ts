@@ -1,6 +1,6 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
-import { exceedsDepth, hasUtf8Charset, isIdentityEncoding } from '@messaging-contracts/validators';
+import { exceedsDepth, hasUtf8Charset, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
@@ -10,7 +10,7 @@ export interface ReceiverErrorEvent {
   /** The HTTP status answered. */
   status: number;
   reason: RejectionReason;
-  /** For `invalid_body`: what broke the schema. */
+  /** For `invalid_body`: what broke the schema; for `duplicate_key`: the repeated key. */
   violations?: readonly Violation[];
   /** For `handler_failed`: what your handler threw. */
   error?: unknown;
@@ -281,14 +281,28 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
       // The adapters stop reading at the limit; this catches bodies handed over whole (Express's raw parser).
       if (bytes.byteLength > maxBodyBytes) return Promise.resolve(refuse('body_too_large'));
       let value: unknown;
+      let duplicateKey: string | undefined;
       try {
         const text = utf8.decode(bytes);
-        // Bounded in depth as in bytes (MAX_JSON_DEPTH), before anything walks it.
-        if (exceedsDepth(text)) return Promise.resolve(refuse('body_too_deep'));
+        // Bounded in depth as in bytes (MAX_JSON_DEPTH), before anything walks it; the same pass
+        // finds a repeated key, reported once JSON.parse has accepted the text.
+        const scan = scanJsonText(text);
+        if (scan.tooDeep) return Promise.resolve(refuse('body_too_deep'));
         value = JSON.parse(text);
+        duplicateKey = scan.duplicateKey;
       } catch {
         // Parser messages can quote the body; the sender gets the fixed text only.
         return Promise.resolve(refuse('malformed_json'));
+      }
+      if (duplicateKey !== undefined) {
+        // RFC 8259 section 4: JSON.parse kept the last value, another reader of the same body may
+        // keep the first (`failed`, then `received`); neither is handed on (README, "Answers").
+        const violations: Violation[] = [
+          { pointer: duplicateKey, property: propertyOf(duplicateKey), rule: 'duplicate-key', message: 'must appear once in its object (rule duplicate-key)' },
+        ];
+        const answer = reply('duplicate_key', violations);
+        notify({ status: answer.status, reason: 'duplicate_key', violations });
+        return Promise.resolve(answer);
       }
       return fromValue(value);
     },

@@ -22,6 +22,7 @@ export type RejectionReason =
   | 'empty_body'
   | 'malformed_json'
   | 'body_too_deep'
+  | 'duplicate_key'
   | 'invalid_body'
   | 'ambiguous_body'
   | 'handler_failed'
@@ -45,6 +46,8 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   malformed_json: { status: 400, message: 'Body is not valid JSON' },
   // Arrays and objects nested deeper than MAX_JSON_DEPTH (64): no callback of section 6 nests past 2.
   body_too_deep: { status: 400, message: 'Body is nested too deeply' },
+  // An object repeats a key (RFC 8259 section 4: its meaning is unpredictable); the violation names it.
+  duplicate_key: { status: 400, message: 'Body repeats a key' },
   invalid_body: { status: 400, message: 'Invalid callback body' },
   ambiguous_body: { status: 400, message: 'Callback kind is ambiguous' },
   handler_failed: { status: 500, message: 'Internal server error' },

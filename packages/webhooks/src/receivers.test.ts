@@ -133,6 +133,22 @@ const commonRejections: Array<[string, Rejection]> = [
   ['two JSON values', { given: { headers: json, body: '{}{}' }, want: { status: 400, reason: 'malformed_json' } }],
   ['whitespace only', { given: { headers: json, body: '  \n' }, want: { status: 400, reason: 'malformed_json' } }],
   ['nested past 64 levels (MAX_JSON_DEPTH)', { given: { headers: json, body: `{"extra":${'['.repeat(64)}${']'.repeat(64)}}` }, want: { status: 400, reason: 'body_too_deep' } }],
+  // RFC 8259 section 4: JSON.parse keeps the last value, a proxy or a log pipeline may keep the
+  // first (the security trial's `failed` then `received`); refused, naming the key (README, "Answers").
+  [
+    'a repeated key (status failed, then received)',
+    {
+      given: { headers: json, body: `{"id":"${uuid}","status":"failed","status":"received"}` },
+      want: { status: 400, reason: 'duplicate_key', violation: { pointer: '/status', rule: 'duplicate-key' } },
+    },
+  ],
+  [
+    'a repeated key written escaped the second time',
+    {
+      given: { headers: json, body: `{"id":"${uuid}","status":"sent","st\\u0061tus":"sent"}` },
+      want: { status: 400, reason: 'duplicate_key', violation: { pointer: '/status', rule: 'duplicate-key' } },
+    },
+  ],
   [
     'invalid UTF-8',
     {
@@ -461,6 +477,40 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
     const answers = await Promise.all(details.map((detail) => postJson(server.url, { id: uuid, status: 'sent', detail })));
     expect(answers.map((answer) => answer.status)).toEqual(details.map(() => 200));
     expect([...seen].sort()).toEqual([...details].sort());
+  });
+});
+
+describe.each(forms)('%s handler, repeated keys (RFC 8259 section 4)', (_form, listenerOf) => {
+  const { setup } = receivers['C status']!;
+
+  it.each([
+    ['inside a nested object', `{"status":"sent","extra":{"a":1,"b":2,"a":3}}`, '/extra/a', 'extra-a'],
+    ['inside an array of objects', `{"status":"sent","extra":[{"k":1},{"k":2,"k":3}]}`, '/extra/1/k', 'extra-1-k'],
+  ])('refuses one %s, naming it by its pointer', async (_title, body, pointer, field) => {
+    const harness = await start(listenerOf, setup);
+    const received = await send(harness.url, { headers: json, body });
+    expect(received.status).toBe(400);
+    expect(JSON.parse(received.text)).toEqual({
+      code: 400,
+      message: 'Body repeats a key',
+      errors: [{ field, code: 400, description: 'must appear once in its object rule duplicate-key' }],
+    });
+    expect(harness.calls).toEqual([]);
+    expect(harness.events).toEqual([{ status: 400, reason: 'duplicate_key', violations: [expect.objectContaining({ pointer, rule: 'duplicate-key' })] }]);
+  });
+
+  it('accepts the same key in different objects and in each object of an array', async () => {
+    const harness = await start(listenerOf, setup);
+    const body = { id: uuid, status: 'sent', extra: { id: 1, status: { status: 2 } }, list: [{ id: 1 }, { id: 2 }] };
+    const received = await send(harness.url, { headers: json, body: JSON.stringify(body) });
+    expect(received.status).toBe(200);
+    expect(harness.calls).toEqual([['onStatus', body]]);
+  });
+
+  it("B's answer names the key and the rule in its message", async () => {
+    const harness = await start(listenerOf, receivers['B status']!.setup);
+    const received = await send(harness.url, { headers: json, body: `{"id":"${uuid}","status":"failed","status":"delivered"}` });
+    expect(JSON.parse(received.text)).toEqual({ message: 'Body repeats a key: /status must appear once in its object (rule duplicate-key)', statusCode: 400, error: 'Bad Request' });
   });
 });
 
