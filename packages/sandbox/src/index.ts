@@ -14,3 +14,5 @@ export { MAX_FIXTURES_BYTES, readFixtures, type Fixtures } from './fixtures.js';
 export { integerFlags, type IntegerFlag } from './integer-flag.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 export { isLoopbackDestination } from './loopback.js';
+/** The redaction of credentials from recorded text, shared with the verifier's reports (one rule of a value of its own). */
+export { SecretRedactor } from './redaction.js';
