@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Auth, authHeader } from './auth.js';
+import { type Auth, authHeader, basicSecrets, CREDENTIAL_RULES } from './auth.js';
 import { createRedactor } from './errors.js';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -43,5 +43,45 @@ describe('authHeader', () => {
     expect((thrown as Error).message).toMatch(message);
     const secret = given.type === 'basic' ? given.password : given.value;
     if (secret) expect(String(thrown)).not.toContain(secret);
+  });
+});
+
+describe('a long Basic pair', () => {
+  it('is encoded, not a RangeError: its UTF-8 bytes are never spread into one call', () => {
+    // 3 000 000 bytes: String.fromCharCode(...bytes) overflowed the stack (at about 200 000 in
+    // plain Node; a test worker's stack is larger).
+    const password = `pässwörd-${'x'.repeat(3_000_000)}`;
+    const header = authHeader({ type: 'basic', username: 'acme', password });
+    expect(header.value).toBe(`Basic ${b64(`acme:${password}`)}`);
+  });
+});
+
+// The rules the sandbox and the verifier refuse by too: each part's refusal names the part and says
+// the rule in these words, never the value.
+describe('CREDENTIAL_RULES', () => {
+  it.each<[keyof typeof CREDENTIAL_RULES, string, Auth]>([
+    ['apiKey', 'of Latin-1 characters without control characters', { type: 'header', name: 'authorization', value: 'key-€-secret' }],
+    ['username', 'without ":", control characters or unpaired surrogates', { type: 'basic', username: 'acme:secret', password: 'pw' }],
+    ['password', 'without control characters or unpaired surrogates', { type: 'basic', username: 'acme', password: 'pw-\ud800-secret' }],
+  ])('%s: %s', (part, rule, auth) => {
+    const [forbidden, words] = CREDENTIAL_RULES[part];
+    expect(words).toBe(rule);
+    const value = auth.type === 'basic' ? auth[part as 'username' | 'password'] : auth.value;
+    expect(forbidden.test(value)).toBe(true);
+    expect(() => authHeader(auth)).toThrow(new TypeError(`${part} must be a non-empty string ${rule}`));
+  });
+
+  it('forbid nothing a client sends: the values of the sent examples pass each rule', () => {
+    expect(CREDENTIAL_RULES.apiKey[0].test('këy-ÿ Bearer')).toBe(false);
+    expect(CREDENTIAL_RULES.username[0].test('jürgen')).toBe(false);
+    expect(CREDENTIAL_RULES.password[0].test('pä:ss wörd€')).toBe(false);
+  });
+});
+
+describe('basicSecrets', () => {
+  it('is every form of a Basic pair: the token as basicAuth sends it, the pair, the password, the user', () => {
+    const secrets = basicSecrets('jürgen', 'pässwörd€');
+    expect(secrets).toEqual([b64('jürgen:pässwörd€'), 'jürgen:pässwörd€', 'pässwörd€', 'jürgen']);
+    expect(authHeader({ type: 'basic', username: 'jürgen', password: 'pässwörd€' }).value).toBe(`Basic ${secrets[0]}`);
   });
 });

@@ -15,10 +15,33 @@ export interface AuthHeader {
   secrets: string[];
 }
 
+/**
+ * A credential rule: the characters a value must not hold, and the rule in words (never the value),
+ * as a refusal says it: "<part> must be a non-empty string <rule>". The sandbox and the verifier
+ * refuse by these too.
+ */
+export type CredentialRule = readonly [forbidden: RegExp, rule: string];
+
+// One constant per rule, so that a client's bundle holds only those of the form it sends (the
+// table below is dropped from it). A raw key is sent as it is, and fetch refuses a header value
+// outside Latin-1 at every call.
+const API_KEY_RULE: CredentialRule = [/[^ -~\x80-\xff]/, 'of Latin-1 characters without control characters'];
+// Basic credentials are sent as UTF-8, which cannot encode half a surrogate pair. RFC 7617
+// (section 2): a user-id with a colon cannot be encoded unambiguously.
+const USERNAME_RULE: CredentialRule = [/[\0-\x1f\x7f:]|\p{Cs}/u, 'without ":", control characters or unpaired surrogates'];
+const PASSWORD_RULE: CredentialRule = [/[\0-\x1f\x7f]|\p{Cs}/u, 'without control characters or unpaired surrogates'];
+
+/** What the clients refuse in each credential part, by the name their refusal gives the part. */
+export const CREDENTIAL_RULES: Readonly<Record<'apiKey' | 'username' | 'password', CredentialRule>> = {
+  apiKey: API_KEY_RULE,
+  username: USERNAME_RULE,
+  password: PASSWORD_RULE,
+};
+
 // Headers rejects control characters with a message that quotes the value, so they are refused
-// here first, with a message that does not.
-function checked(value: unknown, what: string, forbidden: RegExp, rule: string): string {
-  if (typeof value !== 'string' || !value || forbidden.test(value)) throw new TypeError(`${what} must be a non-empty string ${rule}`);
+// here first, with a message that does not. The rule comes first, spread: the smallest bundle.
+function checked(forbidden: RegExp, rule: string, value: unknown, part: string): string {
+  if (!value || typeof value !== 'string' || forbidden.test(value)) throw new TypeError(`${part} must be a non-empty string ${rule}`);
   return value;
 }
 
@@ -26,21 +49,26 @@ function checked(value: unknown, what: string, forbidden: RegExp, rule: string):
 export const authHeader = (auth: Auth): AuthHeader => (auth.type === 'header' ? headerAuth(auth) : basicAuth(auth));
 
 export function headerAuth(auth: HeaderAuth): AuthHeader {
-  // A raw key is sent as it is, and fetch refuses a header value outside Latin-1 at every call.
-  const value = checked(auth.value, 'apiKey', /[^ -~\x80-\xff]/, 'of Latin-1 characters without control characters');
+  const value = checked(...API_KEY_RULE, auth.value, 'apiKey');
   return { name: auth.name, value, secrets: withEncoded([value]) };
 }
 
 export function basicAuth(auth: BasicAuth): AuthHeader {
-  // Basic credentials are sent as UTF-8, which cannot encode half a surrogate pair. RFC 7617
-  // (section 2): a user-id with a colon cannot be encoded unambiguously.
-  const rule = 'control characters or unpaired surrogates';
-  const username = checked(auth.username, 'username', /[\0-\x1f\x7f:]|\p{Cs}/u, `without ":", ${rule}`);
-  const password = checked(auth.password, 'password', /[\0-\x1f\x7f]|\p{Cs}/u, `without ${rule}`);
+  const secrets = basicSecrets(checked(...USERNAME_RULE, auth.username, 'username'), checked(...PASSWORD_RULE, auth.password, 'password'));
+  return { name: 'Authorization', value: `Basic ${secrets[0]}`, secrets: withEncoded(secrets) };
+}
+
+/**
+ * Every secret form of HTTP Basic credentials (RFC 7617, charset=UTF-8), first the base64 token as
+ * sent, then the `user:password` pair it encodes (one decoding away from the password, so as secret
+ * as it), the password and the user name. For values that USERNAME_RULE and PASSWORD_RULE take:
+ * encodeURIComponent throws on half a surrogate pair.
+ */
+export function basicSecrets(username: string, password: string): [token: string, pair: string, password: string, username: string] {
   const pair = `${username}:${password}`;
-  // RFC 7617 charset=UTF-8; btoa alone only takes Latin-1.
-  const token = btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
-  return { name: 'Authorization', value: `Basic ${token}`, secrets: withEncoded([token, pair, password, username]) };
+  // btoa takes only Latin-1: the UTF-8 bytes, one character each. Spreading the bytes into
+  // String.fromCharCode overflows the stack for a long pair (200 000 characters); this does not.
+  return [btoa(unescape(encodeURIComponent(pair))), pair, password, username];
 }
 
 // A secret can be echoed encoded: URL-encoded (a path or query; percent-escapes in either case,

@@ -1,4 +1,15 @@
-export { type Auth, type AuthHeader, authHeader, type BasicAuth, basicAuth, type HeaderAuth, headerAuth } from './auth.js';
+export {
+  type Auth,
+  type AuthHeader,
+  authHeader,
+  type BasicAuth,
+  basicAuth,
+  basicSecrets,
+  CREDENTIAL_RULES,
+  type CredentialRule,
+  type HeaderAuth,
+  headerAuth,
+} from './auth.js';
 export { assertSafeBaseUrl, resolveBaseUrl } from './base-url.js';
 export {
   type CommonClientOptions,

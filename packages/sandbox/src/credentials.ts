@@ -2,6 +2,7 @@
 // the `authorization` header for C. Generated when not given (from the seed in deterministic mode).
 // They are checked, printed by the CLI once, and never stored with a recorded request.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CREDENTIAL_RULES } from '@messaging-contracts/client-core';
 import type { ApiId } from './contract.js';
 import type { Ids } from './ids.js';
 import type { AuthScheme } from './routes.js';
@@ -29,22 +30,26 @@ export type CredentialsOption = { [K in keyof Credentials]?: Partial<Credentials
 export type CredentialField = 'username' | 'password' | 'apiKey' | 'controlToken';
 
 /**
- * What a credential's value must be for a request to carry it, or undefined when it can be. An API
- * key (B, C) and the control token are header values as they are: visible ASCII, spaces only between
- * (a field value loses them at either end, RFC 9110 section 5.5), where client-core takes Latin-1,
- * which only Node's fetch sends as the server reads it. Basic's are sent as base64 of UTF-8, so any
- * character but those @messaging-contracts/client-core refuses: control characters and half a surrogate
+ * What a credential's value must be for a request to carry it, or undefined when it can be. Basic's
+ * user name and password are sent as base64 of UTF-8, as the clients send them, so they are refused
+ * by @messaging-contracts/client-core's rules, in its words: control characters, half a surrogate
  * pair, and a ':' in a user name (RFC 7617 section 2).
  */
 export function credentialRule(field: CredentialField, value: string): string | undefined {
   switch (field) {
     case 'apiKey':
     case 'controlToken':
+      // A refinement of client-core's CREDENTIAL_RULES.apiKey (Latin-1 without control characters):
+      // every value taken here, the clients take too. Stricter because the sandbox is called by more
+      // than those clients: curl and other clients send a header value's characters beyond ASCII as
+      // UTF-8 (only Node's fetch sends Latin-1 as the server reads it), and a field value loses
+      // spaces at either end (RFC 9110 section 5.5).
       return /^[!-~](?:[ !-~]*[!-~])?$/.test(value) ? undefined : 'must be visible ASCII characters, spaces only between them, as a header value carries it';
     case 'username':
-      return /[\0-\x1f\x7f:]|\p{Cs}/u.test(value) ? "must have no ':', control characters or unpaired surrogates (HTTP Basic)" : undefined;
-    case 'password':
-      return /[\0-\x1f\x7f]|\p{Cs}/u.test(value) ? 'must have no control characters or unpaired surrogates, as HTTP Basic sends it in UTF-8' : undefined;
+    case 'password': {
+      const [forbidden, rule] = CREDENTIAL_RULES[field];
+      return forbidden.test(value) ? `must be a string ${rule}` : undefined;
+    }
   }
 }
 

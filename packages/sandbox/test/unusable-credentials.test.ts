@@ -2,12 +2,16 @@
 // (trial65, finding 7), rather than a sandbox that starts and answers every request 401. An API key
 // (B, C) and the control token are sent as a header value as they are: visible ASCII, spaces only
 // between (a field value loses them at either end). Basic's user name and password are sent as
-// base64 of UTF-8 (client-core's auth.ts): any character but a control character or half a
-// surrogate pair, and no ':' in a user name (RFC 7617). A host that cannot be listened on is named too.
+// base64 of UTF-8: any character but a control character or half a surrogate pair, and no ':' in a
+// user name (RFC 7617), refused by client-core's rules in its words. A host that cannot be listened
+// on is named too.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CREDENTIAL_RULES } from '@messaging-contracts/client-core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
+import { credentialRule } from '../src/credentials.js';
 import { startSandbox } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../bin/messaging-sandbox.mjs', import.meta.url));
@@ -31,12 +35,19 @@ describe('startSandbox refuses a credential no request can carry', () => {
     [{ 'im-v1': { apiKey: 'line1\nline2' } }, "credentials.im-v1.apiKey must be visible ASCII characters, spaces only between them, as a header value carries it"],
     [{ 'sms-v2': { apiKey: 'ké€y' } }, "credentials.sms-v2.apiKey must be visible ASCII characters, spaces only between them, as a header value carries it"],
     [{ 'sms-v2': { apiKey: ' key' } }, 'credentials.sms-v2.apiKey must be visible ASCII characters'],
-    [{ 'gateway-v1': { password: 'pass\u0000word' } }, 'credentials.gateway-v1.password must have no control characters or unpaired surrogates, as HTTP Basic sends it in UTF-8'],
-    [{ 'campaign-manager-v1': { username: 'user\tname' } }, "credentials.campaign-manager-v1.username must have no ':', control characters or unpaired surrogates (HTTP Basic)"],
-    [{ 'gateway-v1': { username: 'a:b' } }, "credentials.gateway-v1.username must have no ':'"],
+    [{ 'gateway-v1': { password: 'pass\u0000word' } }, 'credentials.gateway-v1.password must be a string without control characters or unpaired surrogates'],
+    [{ 'campaign-manager-v1': { username: 'user\tname' } }, 'credentials.campaign-manager-v1.username must be a string without ":", control characters or unpaired surrogates'],
+    [{ 'gateway-v1': { username: 'a:b' } }, 'credentials.gateway-v1.username must be a string without ":"'],
   ])('%j', async (credentials, message) => {
     await expect(startSandbox({ port: 0, credentials })).rejects.toThrow(new TypeError(message).message);
     await expect(startSandbox({ port: 0, credentials })).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it("refuses a user name the clients refuse, in client-core's words", async () => {
+    const [, rule] = CREDENTIAL_RULES.username;
+    await expect(startSandbox({ port: 0, credentials: { 'gateway-v1': { username: 'half-\ud800-pair' } } })).rejects.toThrow(
+      new TypeError(`credentials.gateway-v1.username must be a string ${rule}`),
+    );
   });
 
   it('refuses a control token no header can carry', async () => {
@@ -56,6 +67,27 @@ describe('startSandbox refuses a credential no request can carry', () => {
   });
 });
 
+describe("the API key and control token rule refines client-core's", () => {
+  // Stricter, not other: a value the sandbox takes is one every client takes too.
+  it('takes no value client-core refuses', () => {
+    const [forbidden] = CREDENTIAL_RULES.apiKey;
+    // Characters at each edge of either rule, and any other.
+    const unit = fc.oneof(fc.constantFrom(' ', '!', '~', '\x7f', '\x1f', '\0', '\x80', '\xff', '\u0100', '\ud800'), fc.string({ unit: 'binary', maxLength: 1 }));
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1 }), (value) => credentialRule('apiKey', value) !== undefined || !forbidden.test(value)),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses what client-core takes but not every client sends as the server reads it: beyond ASCII, a space at either end', () => {
+    const [forbidden] = CREDENTIAL_RULES.apiKey;
+    for (const value of ['këy', ' key', 'key ']) {
+      expect(forbidden.test(value)).toBe(false);
+      expect(credentialRule('apiKey', value)).toBe('must be visible ASCII characters, spaces only between them, as a header value carries it');
+    }
+  });
+});
+
 describe('startSandbox names a host it cannot listen on', () => {
   it.each([
     ['sandbox.invalid', 'host sandbox.invalid: no address of this machine, the name does not resolve (ENOTFOUND)'],
@@ -71,7 +103,8 @@ describe('the CLI names the flag, variable or file', () => {
   it.each([
     [['--im-api-key', 'a\nb'], {}, '--im-api-key: the API key must be visible ASCII characters'],
     [['--im-api-key', 'ké€y'], {}, '--im-api-key: the API key must be visible ASCII characters'],
-    [[], { MESSAGING_SANDBOX_GATEWAY_PASSWORD: 'a\u0007b' }, 'MESSAGING_SANDBOX_GATEWAY_PASSWORD: the password must have no control characters'],
+    [[], { MESSAGING_SANDBOX_GATEWAY_PASSWORD: 'a\u0007b' }, 'MESSAGING_SANDBOX_GATEWAY_PASSWORD: the password must be a string without control characters'],
+    [['--campaign-user', 'a:b'], {}, '--campaign-user: the user name must be a string without ":", control characters or unpaired surrogates'],
     [['--control-token', 'a-token-of-sixteen\tmore'], {}, '--control-token: the control token must be visible ASCII characters'],
   ])('%j %j', (argv, env, message) => {
     expect(() => parseCliArgs(argv, env)).toThrow(message);

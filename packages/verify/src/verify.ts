@@ -1,6 +1,7 @@
 // One verification run: the target and its guard, then per interface the phases (positive,
 // boundaries, invalid input, authentication, workflows) and finally the callbacks. The programmatic
 // API; the CLI (cli.ts) only parses flags into these options and prints.
+import { CREDENTIAL_RULES } from '@messaging-contracts/client-core';
 import { runWorkflow, type WorkflowHost } from './arazzo.js';
 import { boundaryBody, describeLimit, limitsOf } from './boundaries.js';
 import { startCallbackListener, verifyCallbacks } from './callback-checks.js';
@@ -8,7 +9,7 @@ import { checkExchange, type Expectation, isRefusal } from './checks.js';
 import { API_IDS, type ApiId, basePath, bundle, findOperation, type Operation, operationsOf } from './contract.js';
 import { checkApiOptions } from './option-bounds.js';
 import { bareNameOf, credentialNameOf, type Naming, nameOf, namingOf, viaCommand } from './option-names.js';
-import { type Credentials, CREDENTIAL_RULES, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
+import { type Credentials, CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
 import { type Destinations, isDestinationPath, withDestinations } from './destinations.js';
 import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
@@ -139,9 +140,10 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
         if (options.dryRun) continue;
         throw new UsageError(`${credentialNameOf(source, naming)} is required to verify ${api}`);
       }
-      // Refused here, naming the flag or option and its rule, not later as the target's fault.
+      // Refused here, naming the flag or option and the clients' rule in their words, not later as
+      // the target's fault.
       const [forbidden, rule] = CREDENTIAL_RULES[source.part];
-      if (typeof value !== 'string' || forbidden.test(value)) throw new UsageError(`${credentialNameOf(source, naming)} must be a string of ${rule}`);
+      if (typeof value !== 'string' || forbidden.test(value)) throw new UsageError(`${credentialNameOf(source, naming)} must be a string ${rule}`);
     }
   }
   return url;

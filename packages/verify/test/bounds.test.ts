@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CREDENTIAL_RULES } from '@messaging-contracts/client-core';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
@@ -82,6 +83,22 @@ describe('checked before the run: exit 2, one line, nothing sent', () => {
     [{ baseUrl: 'http://127.0.0.1:1', sandboxSession: '../x', credentials: { 'sms-v2': { apiKey: 'k' } } }, /^sandboxSession must be a session id/],
   ])('the API names its options, not the flags: %o', async (options, message) => {
     await expect(verify({ apis: ['sms-v2'], ...options })).rejects.toThrow(message);
+  });
+
+  it("refuses a user name the clients refuse, in client-core's words", async () => {
+    const [, rule] = CREDENTIAL_RULES.username;
+    const credentials = { 'gateway-v1': { username: 'user\u0000name', password: 'gw-password' } };
+    await expect(verify({ apis: ['gateway-v1'], baseUrl: 'http://127.0.0.1:1', credentials })).rejects.toThrow(
+      new UsageError(`credentials['gateway-v1'].username must be a string ${rule}`),
+    );
+  });
+
+  it('refuses half a surrogate pair in a password by its rule, before anything reads the pair as sent', async () => {
+    // The report's redaction takes the pair's forms as the clients send them; UTF-8 has none for it.
+    const credentials = { 'campaign-manager-v1': { username: 'cm-user', password: 'pw-\ud800-secret' } };
+    await expect(verify({ apis: ['campaign-manager-v1'], baseUrl: 'http://127.0.0.1:1', credentials })).rejects.toThrow(
+      new UsageError("credentials['campaign-manager-v1'].password must be a string without control characters or unpaired surrogates"),
+    );
   });
 
   it.each([

@@ -168,11 +168,11 @@ describe('messaging-verify', () => {
     [['--base-url', 'http://127.0.0.1:1', '--api', 'sms-v2', '--sms-api-key', 'k\u20ac'], 'messaging-verify: --sms-api-key (or SMS_V2_API_KEY) must be a string of Latin-1 characters without control characters'],
     [
       ['--base-url', 'http://127.0.0.1:1', '--api', 'gateway-v1', '--gateway-user', 'a:b', '--gateway-password', 'p'],
-      'messaging-verify: --gateway-user (or GATEWAY_V1_USERNAME) must be a string of characters without ":", control characters or unpaired surrogates',
+      'messaging-verify: --gateway-user (or GATEWAY_V1_USERNAME) must be a string without ":", control characters or unpaired surrogates',
     ],
     [
       ['--dry-run', '--base-url', 'http://127.0.0.1:1', '--api', 'campaign-manager-v1', '--campaign-password', 'p\r'],
-      'messaging-verify: --campaign-password (or CAMPAIGN_MANAGER_V1_PASSWORD) must be a string of characters without control characters or unpaired surrogates',
+      'messaging-verify: --campaign-password (or CAMPAIGN_MANAGER_V1_PASSWORD) must be a string without control characters or unpaired surrogates',
     ],
   ])('bad usage %j: one line naming the flag, exit 2', async (args, line) => {
     // In this process (cli-main.ts's main, as the command runs it, with an empty environment): a
