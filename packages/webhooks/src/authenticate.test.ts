@@ -128,10 +128,22 @@ describe('options are checked at construction', () => {
   it.each<[string, () => unknown, RegExp]>([
     ['authenticate not a function', () => createSmsV2StatusReceiver({ authenticate: 'yes' as never, onStatus: () => {} }), /authenticate must be a function/],
     ['an empty password', () => basicCredentials('service', ''), /password must be a non-empty string/],
-    ['a colon in the username', () => basicCredentials('a:b', 'x'), /must not contain ":"/],
+    // The clients' words for the same rules (client-core's CREDENTIAL_RULES).
+    ['a colon in the username', () => basicCredentials('a:b', 'x'), /^username must be a non-empty string without ":", control characters or unpaired surrogates$/],
+    ['a control character in the password', () => basicCredentials('service', 'x\ny'), /^password must be a non-empty string without control characters or unpaired surrogates$/],
+    ['half a surrogate pair in the password', () => basicCredentials('service', 'x\ud800'), /^password must be a non-empty string without control characters/],
     ['a secret with a slash', () => secretPathSegment('a/b'), /one path segment/],
     ['no address', () => addressAllowlist([]), /non-empty array/],
   ])('%s', (_title, make, message) => {
     expect(make).toThrow(message);
+  });
+
+  // Spreading the pair's bytes into String.fromCharCode overflowed the stack here (RangeError).
+  it('a password of 3 000 000 characters is taken, and only its exact credentials pass', () => {
+    const password = 'p'.repeat(3_000_000);
+    const authenticate = basicCredentials('service', password);
+    const presenting = (pair: string) => ({ method: 'POST', url: '/callbacks', headers: new Headers({ authorization: `Basic ${Buffer.from(pair).toString('base64')}` }) });
+    expect(authenticate(presenting(`service:${password}`))).toBe(true);
+    expect(authenticate(presenting(`service:${password}x`))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // from anyone else's. Section 5 does not show how the service authenticates itself, so none of them
 // is the service's: each is a documented choice of the integrator, matching how the callback
 // address was registered.
+import { basicSecrets, CREDENTIAL_RULES } from '@messaging-contracts/client-core';
 import type { Authenticate } from './core.js';
 
 /** Compares in time that depends on `expected`'s length only, not on where `given` first differs. */
@@ -22,10 +23,14 @@ function nonEmpty(name: string, value: unknown): string {
  * send the credentials of such an address.
  */
 export function basicCredentials(username: string, password: string): Authenticate {
-  const user = nonEmpty('username', username);
-  if (user.includes(':')) throw new TypeError('username must not contain ":" (RFC 7617)');
-  const pair = `${user}:${nonEmpty('password', password)}`;
-  const expected = btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
+  // The clients' rules for what HTTP Basic can carry (client-core's CREDENTIAL_RULES): a ':' in the
+  // user name (RFC 7617, section 2), control characters, half a surrogate pair (UTF-8 has none).
+  for (const [part, value] of [['username', username], ['password', password]] as const) {
+    const [forbidden, rule] = CREDENTIAL_RULES[part];
+    if (forbidden.test(nonEmpty(part, value))) throw new TypeError(`${part} must be a non-empty string ${rule}`);
+  }
+  // The base64 token as sent (UTF-8, RFC 7617), encoded as the clients encode it.
+  const [expected] = basicSecrets(username, password);
   // The scheme's name is case-insensitive and followed by one or more spaces (RFC 9110, sections
   // 11.1 and 11.4): `basic <token>` is the same credentials.
   return (request) => sameSecret(/^basic +([^ ]*) *$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '', expected);
