@@ -35,11 +35,16 @@ export function credentialSecrets(credentials: Credentials): string[] {
   return secrets;
 }
 
-/** The forms a secret takes in a request: as given, URL-encoded (a path segment, a query value with `%20` or `+`), and escaped in a JSON string. */
+/**
+ * The forms a secret takes in a request: as given, URL-encoded (a path segment, a query value with
+ * `%20` or `+`; percent-escapes in either case, as client-core's auth.ts lists them: RFC 3986
+ * section 6.2.2.1 makes `%2f` and `%2F` one), and escaped in a JSON string.
+ */
 function sentForms(secret: string): string[] {
   const forms = [secret, JSON.stringify(secret).slice(1, -1)];
   try {
-    forms.push(encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2));
+    const encoded = encodeURIComponent(secret);
+    forms.push(encoded, encoded.replace(/%../g, (escape) => escape.toLowerCase()), new URLSearchParams({ s: secret }).toString().slice(2));
   } catch {
     // An unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
   }

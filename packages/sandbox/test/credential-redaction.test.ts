@@ -135,6 +135,12 @@ describe('a credential of 8 characters or more is replaced wherever it occurs', 
     expect(recorded!.body).toMatchObject({ message: { text: { body: 'id:[redacted]_v2' } } });
   });
 
+  it('URL-encoded with lower-case percent-escapes too, as client-core lists the forms (RFC 3986: `%2f` is `%2F`)', () => {
+    const redactor = new SecretRedactor();
+    redactor.set(redactor, ['pass/word+secret']);
+    expect(redactor.redact('/x?p=pass%2fword%2bsecret&q=pass%2Fword%2Bsecret')).toBe('/x?p=[redacted]&q=[redacted]');
+  });
+
   it('a shorter one only where it stands as a value of its own: a user `u` leaves `unsafe` whole', () => {
     const redactor = new SecretRedactor();
     redactor.set(redactor, ['u', 'key', 'longer-secret-1']);
