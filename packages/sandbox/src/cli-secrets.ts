@@ -2,10 +2,9 @@
 // `ps`), an environment variable, or a credentials file (neither shows in `ps`; README, "Credentials
 // and the control token"). A flag wins over the environment, which wins over the file. No error
 // here quotes a value: it names the place and the rule.
-import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
 import { statSync } from 'node:fs';
 import type { CredentialsOption } from './credentials.js';
-import { jsonSyntaxError, readTextFile } from './file-errors.js';
+import { readJsonFile } from './file-errors.js';
 
 /** The flags that carry a credential or the control token, and where each sits in a credentials file. */
 export const SECRET_FLAGS = {
@@ -43,14 +42,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * optional (startSandbox's `credentials` option and `controlToken`), at most 64 KiB.
  */
 export function readCredentialsFile(file: string): Partial<Record<SecretFlag, string>> {
-  const text = readTextFile(file, MAX_CREDENTIALS_FILE_BYTES);
-  if (exceedsDepth(text)) throw new TypeError(`${file} is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new TypeError(`${file} is not JSON: ${jsonSyntaxError(text, error)}`);
-  }
+  const { json } = readJsonFile(file, MAX_CREDENTIALS_FILE_BYTES);
   if (!isObject(json)) throw new TypeError(`${file} must hold a JSON object (keys ${Object.keys(FILE_SHAPE).join(', ')})`);
   for (const [key, value] of Object.entries(json)) {
     if (!(key in FILE_SHAPE)) throw new TypeError(`${file}: ${key} is not a key of a credentials file (keys: ${Object.keys(FILE_SHAPE).join(', ')})`);

@@ -1,6 +1,7 @@
-// Reading the files the CLI is given (--fixtures, --https-cert, --https-key): an error names the
-// file and the reason (the system's code, or where the JSON breaks), so a wrong path or a stray
-// comma is found without guessing. Never the file's content (it may hold a key).
+// Reading the files the CLI is given (--fixtures, --credentials-file, --https-cert, --https-key): an
+// error names the file and the reason (the system's code, or where the JSON breaks), so a wrong path
+// or a stray comma is found without guessing. Never the file's content (it may hold a key).
+import { MAX_JSON_DEPTH, scanJsonText } from '@messaging-contracts/validators';
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
@@ -58,4 +59,25 @@ export function jsonSyntaxError(text: string, error: unknown): string {
   if (at) return `${lineColumn(text, Number(at[2]))}: ${at[1]}`;
   if (/Unexpected end of JSON input/.test(message)) return `${lineColumn(text, text.length)}: the JSON ends early`;
   return (message.split(',')[0] ?? '').slice(0, 60) || 'not JSON';
+}
+
+/**
+ * A JSON file's text and value, read as a request body is (pipeline.ts): at most `maxBytes`, 64
+ * levels deep, and no object repeating a key. RFC 8259 section 4: JSON.parse keeps the last value of
+ * a repeated key without a word, so `{"apiKey":"a","apiKey":"b"}` started the sandbox with `b`
+ * while whoever wrote the file may have meant `a`. Throws a TypeError naming the file, where and
+ * the rule; never a value.
+ */
+export function readJsonFile(file: string, maxBytes: number): { text: string; json: unknown } {
+  const text = readTextFile(file, maxBytes);
+  const scan = scanJsonText(text);
+  if (scan.tooDeep) throw new TypeError(`${file} is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new TypeError(`${file} is not JSON: ${jsonSyntaxError(text, error)}`);
+  }
+  if (scan.duplicateKey !== undefined) throw new TypeError(`${file}: the key at ${scan.duplicateKey} is given more than once in its object (duplicate-key)`);
+  return { text, json };
 }

@@ -5,8 +5,7 @@
 // The file's format is the sandbox's choice (README, "Fixtures").
 import type { ApiId, Json } from './contract.js';
 import { firstChangedNumber } from './exact-numbers.js';
-import { jsonSyntaxError, readTextFile } from './file-errors.js';
-import { MAX_JSON_DEPTH, exceedsDepth } from '@messaging-contracts/validators';
+import { readJsonFile } from './file-errors.js';
 import { handlers } from './pipeline.js';
 import { describeFinding } from './problems.js';
 import { validatorsFor } from './request-validation.js';
@@ -24,16 +23,9 @@ export interface Fixtures {
 /** The largest fixtures file read, bytes. */
 export const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
 
-/** Reads a fixtures file: JSON, at most 16 MiB and 64 levels deep; an error names the file and why. */
+/** Reads a fixtures file: JSON, at most 16 MiB and 64 levels deep, no key repeated; an error names the file and why. */
 export function readFixtures(file: string): Fixtures {
-  const text = readTextFile(file, MAX_FIXTURES_BYTES);
-  if (exceedsDepth(text)) throw new TypeError(`${file} is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  let fixtures: Fixtures;
-  try {
-    fixtures = JSON.parse(text) as Fixtures;
-  } catch (error) {
-    throw new TypeError(`${file} is not JSON: ${jsonSyntaxError(text, error)}`);
-  }
+  const { text, json } = readJsonFile(file, MAX_FIXTURES_BYTES);
   // As a request body's (pipeline.ts): an id 9007199254740993 would be preloaded as another id.
   const changed = firstChangedNumber(text);
   if (changed !== undefined) {
@@ -41,7 +33,7 @@ export function readFixtures(file: string): Fixtures {
       `${file}: the number at ${changed} would be read as another number (an integer of magnitude at most ${Number.MAX_SAFE_INTEGER} is held exactly) (safe-integer)`,
     );
   }
-  return fixtures;
+  return json as Fixtures;
 }
 
 const KINDS: Record<Exclude<ApiId, 'campaign-manager-v1'>, string> = {

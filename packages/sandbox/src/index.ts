@@ -14,5 +14,5 @@ export { MAX_FIXTURES_BYTES, readFixtures, type Fixtures } from './fixtures.js';
 export { integerFlags, type IntegerFlag } from './integer-flag.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 export { isLoopbackDestination } from './loopback.js';
-/** The redaction of credentials from recorded text, shared with the verifier's reports (one rule of a value of its own). */
+/** The redaction of credentials from recorded text, shared with the verifier's reports (one rule, client-core's: 8 characters or more wherever it occurs, shorter as a value of its own). */
 export { SecretRedactor } from './redaction.js';

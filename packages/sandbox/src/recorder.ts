@@ -1,7 +1,7 @@
 // Recorded requests, for consumers' tests to inspect (issue item 6). Credentials never reach the
 // log: the Authorization/authorization header is replaced by a marker before anything is kept, and
 // so is the control token (a client may send it on every request, interface calls included); a
-// credential anywhere else is replaced where it stands (redaction.ts).
+// credential anywhere else is replaced where it occurs (redaction.ts).
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
 import { CONTROL_TOKEN_HEADER } from './control-constants.js';
 import { REDACTED, type SecretRedactor } from './redaction.js';

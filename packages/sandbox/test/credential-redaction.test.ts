@@ -2,8 +2,9 @@
 // sent anywhere but the Authorization header (another header, the query, a cookie, a Prefer value,
 // the body) is replaced where it stands before the request is kept, whichever scope records it
 // (trial65, finding 3). The sandbox knows every value: its own and each live session's.
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../src/index.js';
+import { type Sandbox, SecretRedactor, startSandbox } from '../src/index.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -111,5 +112,90 @@ describe('the request log never holds a credential, wherever a client put it', (
     } finally {
       await short.close();
     }
+  });
+});
+
+// client-core's rule (createRedactor): a secret of 8 characters or more is replaced wherever it
+// occurs, a shorter one only as a value of its own. The sandbox's generated credentials are 32 hex
+// characters: glued to a word (`Bearer<key>`) or inside a longer token they were kept in clear.
+describe('a credential of 8 characters or more is replaced wherever it occurs', () => {
+  it('glued to a word in a header, inside a longer token in the query and in the body', async () => {
+    const key = sandbox.credentials['sms-v2'].apiKey;
+    const token = basicToken(sandbox.credentials['campaign-manager-v1']);
+    await fetch(`${sandbox.urls['im-v1']}/message?token=abc${key}xyz`, {
+      method: 'POST',
+      headers: { authorization: sandbox.credentials['im-v1'].apiKey, 'x-authorization': `Bearer${key}`, 'x-basic': `Basic_${token}_`, 'content-type': 'application/json' },
+      body: JSON.stringify({ destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: `id:${key}_v2` } } }),
+    });
+    const [recorded] = sandbox.requests();
+    expectNoSecret(sandbox.requests(), secretsOf(sandbox.credentials));
+    expect(recorded!.url).toBe('/rest/im/v1/message?token=abc[redacted]xyz');
+    expect(recorded!.headers['x-authorization']).toBe('Bearer[redacted]');
+    expect(recorded!.headers['x-basic']).toBe('Basic_[redacted]_');
+    expect(recorded!.body).toMatchObject({ message: { text: { body: 'id:[redacted]_v2' } } });
+  });
+
+  it('URL-encoded with lower-case percent-escapes too, as client-core lists the forms (RFC 3986: `%2f` is `%2F`)', () => {
+    const redactor = new SecretRedactor();
+    redactor.set(redactor, ['pass/word+secret']);
+    expect(redactor.redact('/x?p=pass%2fword%2bsecret&q=pass%2Fword%2Bsecret')).toBe('/x?p=[redacted]&q=[redacted]');
+  });
+
+  it('a shorter one only where it stands as a value of its own: a user `u` leaves `unsafe` whole', () => {
+    const redactor = new SecretRedactor();
+    redactor.set(redactor, ['u', 'key', 'longer-secret-1']);
+    expect(redactor.redact("kind: 'unsafe-integer', u, key=key, keyboard, xlonger-secret-1y")).toBe("kind: 'unsafe-integer', [redacted], [redacted]=[redacted], keyboard, x[redacted]y");
+    // Seven characters are short, eight long: client-core's line.
+    redactor.set(redactor, ['1234567', '12345678']);
+    expect(redactor.redact('a1234567b a12345678b 1234567')).toBe('a1234567b a[redacted]b [redacted]');
+  });
+});
+
+// The request log keeps a body as its JSON text and parses it when listed (recorder.ts), so a body
+// is not yet decoded when it is redacted: a credential spelt in JSON's escapes (`\u0061…`, `\/`)
+// passed the redaction as text and came back decoded, in clear, from `requests()`.
+describe('a credential spelt in JSON escapes', () => {
+  it('is replaced in a recorded body, which lists decoded', async () => {
+    const given = await startSandbox({ port: 0, credentials: { 'campaign-manager-v1': { username: 'cm', password: 'pass/word/secret' } } });
+    try {
+      const key = given.credentials['sms-v2'].apiKey;
+      const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+      const body = `{"destination":"+447700900123","content":"key ${escaped}, half ${key.slice(0, 16)}\\u${key.charCodeAt(16).toString(16).padStart(4, '0')}${key.slice(17)}, password pass\\/word\\/secret"}`;
+      expect(JSON.parse(body).content).toBe(`key ${key}, half ${key}, password pass/word/secret`);
+      const sent = await fetch(`${given.urls['sms-v2']}/messages`, { method: 'POST', headers: { authorization: key, 'content-type': 'application/json' }, body });
+      expect(sent.status).toBe(202);
+      const [recorded] = given.requests();
+      expect(recorded!.body).toEqual({ destination: '+447700900123', content: 'key [redacted], half [redacted], password [redacted]' });
+      expectNoSecret(given.requests(), [...secretsOf(given.credentials), 'pass/word/secret']);
+    } finally {
+      await given.close();
+    }
+  });
+
+  it('however a JSON text spells it, character by character, the body stays JSON and parses to no secret', () => {
+    const secret = 'k"ey/with\\odd\u00e9-chars';
+    const redactor = new SecretRedactor();
+    redactor.set(redactor, [secret]);
+    // Each character of the secret as JSON.stringify writes it, or as a \u escape in either case of hex digit.
+    const spelt = fc.tuple(...[...secret].map((c) => fc.constantFrom(JSON.stringify(c).slice(1, -1), `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`, `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)));
+    fc.assert(
+      fc.property(spelt, fc.string(), fc.string(), (chars, before, after) => {
+        const text = `{"a":${JSON.stringify(before).slice(0, -1)}${chars.join('')}${JSON.stringify(after).slice(1)}}`;
+        expect(JSON.parse(text).a).toBe(`${before}${secret}${after}`);
+        const out = JSON.parse(redactor.redactJson(text));
+        expect(JSON.stringify(out)).not.toContain(JSON.stringify(secret).slice(1, -1));
+        expect(typeof out === 'string' ? out : out.a).toContain('[redacted]');
+      }),
+    );
+  });
+
+  it('in any recorded text, a backslash that starts no escape kept, and an escaped backslash not read as the start of one', () => {
+    const redactor = new SecretRedactor();
+    redactor.set(redactor, ['Zebra-secret-42', 'C:\\temp\\secret']);
+    expect(redactor.redact('x-note: \\u005aebra-secret-42 and \\q')).toBe('x-note: [redacted] and \\q');
+    // An escaped backslash, then the text `u005a`: no escape of the secret's first character.
+    expect(redactor.redact('\\\\u005aebra-secret-42')).toBe('\\\\u005aebra-secret-42');
+    // A secret with backslashes of its own is found as given.
+    expect(redactor.redact('path C:\\temp\\secret!')).toBe('path [redacted]!');
   });
 });

@@ -1,8 +1,9 @@
 // What the verifier prints and writes never holds a credential (README, "Safety"): a URL's userinfo
 // (`https://svc:<password>@host`, as the webhooks README recommends for a callback address) is
-// dropped wherever a URL is shown, and each credential value is replaced where it stands as a
-// value of its own (a header value, a URL part, a quoted string, a word), never inside another
-// word: a gateway user `api` leaves the key `apis` alone, an API key `sms` leaves `sms-v2`.
+// dropped wherever a URL is shown, and each credential value is replaced: one of 8 characters or
+// more wherever it occurs (as client-core redacts errors), a shorter one where it stands as a value
+// of its own (a header value, a URL part, a quoted string, a word), never inside another word: a
+// gateway user `api` leaves the key `apis` alone, an API key `sms` leaves `sms-v2`.
 import { SecretRedactor } from '@messaging-contracts/sandbox';
 
 /** `url` as it may be shown: without user name and password. Text that is no URL is returned as is. */
@@ -13,18 +14,19 @@ export function withoutUserinfo(url: string): string {
 /** A URL's userinfo: after `scheme://`, anything up to an `@` before the first `/`, `?`, `#` or space. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi;
 
-/** `text` with every URL's userinfo dropped and every secret that stands as a value of its own replaced. */
+/** `text` with every URL's userinfo dropped and every secret replaced (a short one where it stands as a value of its own). */
 export function redact(text: string, secrets: readonly string[]): string {
   return redactor(secrets)(text);
 }
 
 /**
- * `redact` with its index built once, for many texts. The rule of a value of its own (a letter,
- * digit, `_` or `-` beside it, or a dot between such characters, makes it part of a longer word; a
- * percent-escape beside it ends a word, so `Basic%20<token>` holds the token as a value) and the
- * forms a secret is shown in (as given, URL-encoded as a path segment or a query value, escaped in
- * a JSON string: a server that echoes a credential back as an id makes a workflow send it on in a
- * URL) are the sandbox's, which redacts its request log by them: one rule, one implementation.
+ * `redact` with its index built once, for many texts. The rule (a secret of 8 characters or more
+ * wherever it occurs; a shorter one as a value of its own: a letter, digit, `_` or `-` beside it,
+ * or a dot between such characters, makes it part of a longer word; a percent-escape beside it ends
+ * a word, so `Basic%20<token>` holds the token as a value) and the forms a secret is shown in (as
+ * given, URL-encoded as a path segment or a query value, escaped in a JSON string or spelt in its
+ * escapes: a server that echoes a credential back as an id makes a workflow send it on in a URL)
+ * are the sandbox's, which redacts its request log by them: one rule, one implementation.
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const index = new SecretRedactor();

@@ -105,6 +105,19 @@ describe('credentials are redacted as whole values', () => {
     });
   });
 
+  // As client-core redacts errors (createRedactor): 8 characters or more is long enough not to be
+  // an ordinary word, so such a credential is replaced wherever it occurs; a server's answer may
+  // also spell one in JSON's escapes, which a reader of the report decodes at a glance.
+  it('a credential of 8 characters or more is replaced wherever it occurs, and spelt in JSON escapes', () => {
+    const key = 'k3y-0f-e1ght-or-more';
+    const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    expect(redact(`authorization: Bearer${key}; id=abc${key}xyz; echo {"id":"${escaped}"}`, [key, 'sms'])).toBe(
+      'authorization: Bearer[redacted]; id=abc[redacted]xyz; echo {"id":"[redacted]"}',
+    );
+    // A short one still only as a value of its own.
+    expect(redact('smsv2 sms-v2 sms', [key, 'sms'])).toBe('smsv2 sms-v2 [redacted]');
+  });
+
   it("a run with a gateway user `api` and an API key `sms` writes reports whose keys and interface names are intact", async () => {
     const server = await startRecordingServer(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }));
     try {
