@@ -19,6 +19,7 @@ import { changesPage, renderChanges, siteVersions, versionSwitcher } from './ver
 import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
+import { repositoryOf } from './repository.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
@@ -215,7 +216,9 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
-    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references)),
+    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references), {
+      repository: repositoryOf(workspace),
+    }),
   );
   const pages = [
     'index.html',

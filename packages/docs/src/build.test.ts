@@ -149,6 +149,21 @@ function unlandedAnchors(html: string, page = html) {
   return [...anchors].filter((anchor) => ids.filter((id) => id === anchor).length !== 1).map((anchor) => `#${anchor}`);
 }
 
+describe('Install on the landing page', () => {
+  const landing = readFileSync(join(dist, 'index.html'), 'utf8');
+
+  it("names the repository to clone, the one every published package's package.json names", () => {
+    const shown = /<code>git clone (\S+)\n/.exec(landing)?.[1];
+    expect(shown, 'a git clone line').toMatch(/^https:\/\//);
+    const manifests = workspacePackages()
+      .filter((p) => !p.private)
+      .map((p) => JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8')) as { name: string; repository?: { url?: string } });
+    expect(manifests.length).toBeGreaterThanOrEqual(13);
+    for (const manifest of manifests) expect(manifest.repository?.url?.replace(/^git\+/, ''), manifest.name).toBe(shown);
+    expect(landing).toContain(`<a class="repository" href="${shown!.replace(/\.git$/, '')}">`);
+  });
+});
+
 describe('API reference of the packages', () => {
   const workspace = workspacePackages();
   const published = workspace.filter((p) => !p.private);

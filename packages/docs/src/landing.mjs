@@ -127,8 +127,9 @@ function packageReferences(packages) {
  * work: a local registry the repository starts and publishes to in one command each
  * (tools/registry).
  * @param {LandingInterface[]} interfaces
+ * @param {import('./repository.mjs').Repository | undefined} repository the repository to clone (repository.mjs)
  */
-function installSection(interfaces) {
+function installSection(interfaces, repository) {
   const released = interfaces.some(({ packages }) => packages.some((p) => p.version !== '0.0.0'));
   const client = interfaces.find(({ packages }) => packages.some((p) => p.name.endsWith('-client')))?.packages.find((p) => p.name.endsWith('-client'))?.name ?? '@messaging-contracts/im-v1-client';
   return `<section class="install-section" id="install" aria-labelledby="install-title">
@@ -136,7 +137,16 @@ function installSection(interfaces) {
       released
         ? ''
         : `
-    <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository, a local registry on your machine serves them:</p>
+    <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository${
+      repository ? `, <a class="repository" href="${escapeHtml(repository.web)}">${escapeHtml(repository.web.replace(/^https:\/\//, ''))}</a>` : ''
+    }, a local registry on your machine serves them.${
+      repository
+        ? ` Clone it and set it up with the first command of <a href="${escapeHtml(repository.web)}#readme">its README</a> (pnpm 12, then install and build):</p>
+    <pre class="clone"><code>git clone ${escapeHtml(repository.clone)}
+cd ${escapeHtml(repository.dir)}</code></pre>
+    <p>Then, in the clone:</p>`
+        : '</p>'
+    }
     <pre><code>pnpm registry          # another terminal: prints the registry's URL and your project's .npmrc line; Ctrl-C stops it
 pnpm release:local     # builds and publishes every package to it</code></pre>
     <p>Then, in your project, with the scope line it printed in your <code>.npmrc</code> (4873 is its default port):</p>
@@ -200,8 +210,9 @@ const LANDING_CSS = `
  * @param {LandingInterface[]} interfaces
  * @param {Sandbox} sandbox
  * @param {PublishedPackage[]} [packages] every publishable package, with its API reference
+ * @param {{ repository?: import('./repository.mjs').Repository }} [site] repository: where the packages come from
  */
-export function renderLanding(interfaces, sandbox, packages = []) {
+export function renderLanding(interfaces, sandbox, packages = [], { repository } = {}) {
   const contents = interfaces
     .map(({ facts }) => `<li><a href="#${facts.id}">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)}</a> ${escapeHtml(facts.version)}: ${inline(facts.purpose)}</li>`)
     .join('\n      ');
@@ -222,7 +233,7 @@ export function renderLanding(interfaces, sandbox, packages = []) {
     </ul>
   </nav>
   ${aOrB(interfaces)}
-  ${installSection(interfaces)}
+  ${installSection(interfaces, repository)}
   ${interfaces.map(card).join('\n  ')}
   ${packageReferences(packages)}
   ${sandboxSection(sandbox)}
