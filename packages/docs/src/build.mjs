@@ -20,6 +20,7 @@ import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
 import { repositoryOf } from './repository.mjs';
+import { verifierOf } from './verifier.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
@@ -91,6 +92,7 @@ function landingEntry(id, doc, facts, samples, workspace) {
     changelog: changelogPage(id),
     firstRequest: first && {
       summary: String(first.summary ?? first.operationId),
+      operationId: first.operationId,
       method: first.method,
       path: facts.basePath.replace(/\/$/, '') + first.path,
       samples: samples.get(String(first.operationId)) ?? [],
@@ -213,11 +215,14 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   /** @type {Record<string, { label: string, href: string }[]>} */
   const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
   const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
+  const verifier = workspace.find((p) => p.name === `${SCOPE}/verify`);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
     renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references), {
       repository: repositoryOf(workspace),
+      verifier: verifier && verifierOf(readFileSync(join(verifier.dir, 'README.md'), 'utf8')),
+      verifierGuide: guides.find((guide) => verifier && guide.packages.includes(verifier.name))?.page,
     }),
   );
   const pages = [

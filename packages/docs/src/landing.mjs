@@ -3,6 +3,7 @@
 // reference, bundle downloads, changelog and a quick start (authentication and a first request); which
 // of A and B to use for one SMS; the sandbox. No script; one column from 320 px up.
 import { escapeHtml, inline, staticPage } from './html.mjs';
+import { verifierSection } from './verifier.mjs';
 
 /**
  * @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts
@@ -10,7 +11,7 @@ import { escapeHtml, inline, staticPage } from './html.mjs';
  * @typedef {import('./samples.mjs').CodeSample} CodeSample
  * @typedef {{
  *   facts: InterfaceFacts, packages: WorkspacePackage[], changelog: string,
- *   firstRequest: { summary: string, method: string, path: string, samples: CodeSample[] } | undefined,
+ *   firstRequest: { summary: string, operationId?: string, method: string, path: string, samples: CodeSample[] } | undefined,
  * }} LandingInterface
  * @typedef {{ readme: string | undefined, controlApi?: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace
  *   has the package; controlApi: the page of its control API reference
@@ -210,9 +211,13 @@ const LANDING_CSS = `
  * @param {LandingInterface[]} interfaces
  * @param {Sandbox} sandbox
  * @param {PublishedPackage[]} [packages] every publishable package, with its API reference
- * @param {{ repository?: import('./repository.mjs').Repository }} [site] repository: where the packages come from
+ * @param {{ repository?: import('./repository.mjs').Repository, verifier?: import('./verifier.mjs').Verifier, verifierGuide?: string, operations?: string }} [site]
+ *   repository: where the packages come from; verifier: what its section shows (none without the package);
+ *   verifierGuide: its guide's page; operations: the page of every operation's keys
  */
-export function renderLanding(interfaces, sandbox, packages = [], { repository } = {}) {
+export function renderLanding(interfaces, sandbox, packages = [], { repository, verifier, verifierGuide, operations } = {}) {
+  const first = interfaces.find(({ firstRequest }) => firstRequest?.operationId);
+  const example = first && `${first.facts.id}.${first.firstRequest?.operationId}`;
   const contents = interfaces
     .map(({ facts }) => `<li><a href="#${facts.id}">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)}</a> ${escapeHtml(facts.version)}: ${inline(facts.purpose)}</li>`)
     .join('\n      ');
@@ -227,9 +232,10 @@ export function renderLanding(interfaces, sandbox, packages = [], { repository }
   from its published OpenAPI 3.1 bundle; the bundles are the contract. Base paths are relative to the service's <code>{base_url}</code>, which the contracts leave to the deployment.</p>
 </header>
 <main>
-  <nav class="contents" aria-label="Interfaces">
+  <nav class="contents" aria-label="Contents">
     <ul>
       ${contents}${packages.length > 0 ? '\n      <li><a href="#package-references">Every package, its guide and its API reference</a></li>' : ''}
+      <li><a href="#sandbox">Try it locally: the sandbox</a></li>${verifier ? '\n      <li><a href="#verifier">Check a running deployment: the verifier</a></li>' : ''}
     </ul>
   </nav>
   ${aOrB(interfaces)}
@@ -237,6 +243,7 @@ export function renderLanding(interfaces, sandbox, packages = [], { repository }
   ${interfaces.map(card).join('\n  ')}
   ${packageReferences(packages)}
   ${sandboxSection(sandbox)}
+  ${verifier ? verifierSection(verifier, { guide: verifierGuide, operations, example }) : ''}
 </main>
 <footer>
   <p>Samples are generated from each operation's example in the contract and type-checked against the packages they import. Where the contract gives no example for a parameter, the sample uses a placeholder (<code>your-&lt;name&gt;</code>, or 1 for a number): this site's choice, not the service's.</p>
