@@ -20,6 +20,7 @@ import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
 import { repositoryOf } from './repository.mjs';
+import { OPERATIONS_PAGE, operationRows, renderOperations } from './operations.mjs';
 import { verifierOf } from './verifier.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
@@ -199,7 +200,7 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
     copyWhole(jsonPath, join(dist, `${id}.json`));
     copyWhole(yamlPath, join(dist, `${id}.yaml`));
     writeWhole(join(dist, `${id}.html`), renderReference(facts, doc, samples, renderer, { ...interfaceBar(id), versions: versionSwitcher(versions, head, id, `${id}.html`) }));
-    const entry = landingEntry(id, doc, facts, samples, workspace);
+    const entry = { ...landingEntry(id, doc, facts, samples, workspace), rows: operationRows(facts, doc) };
     writeWhole(
       join(dist, entry.changelog),
       renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`, { versions: versionSwitcher(versions, head, id, entry.changelog) }),
@@ -215,6 +216,7 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   /** @type {Record<string, { label: string, href: string }[]>} */
   const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
   const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
+  write(OPERATIONS_PAGE, renderOperations(entries.map(({ facts, rows }) => ({ facts, rows }))));
   const verifier = workspace.find((p) => p.name === `${SCOPE}/verify`);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
@@ -223,11 +225,13 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
       repository: repositoryOf(workspace),
       verifier: verifier && verifierOf(readFileSync(join(verifier.dir, 'README.md'), 'utf8')),
       verifierGuide: guides.find((guide) => verifier && guide.packages.includes(verifier.name))?.page,
+      operations: OPERATIONS_PAGE,
     }),
   );
   const pages = [
     'index.html',
     ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog, changesPage(facts.id)]),
+    OPERATIONS_PAGE,
     ...(controlApi ? [controlApi.page] : []),
     ...versionPages,
     ...guides.map((guide) => guide.page),

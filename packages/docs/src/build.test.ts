@@ -31,6 +31,7 @@ describe('buildSite', () => {
       CONTROL_API_PAGE,
       `${CONTROL_API_ID}.json`,
       ...bundles.map(({ id }) => `changes-${id}.html`),
+      'operations.html',
     ];
     expect(readdirSync(dist).filter((file) => file !== API_DIR && file !== VERSIONS_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));

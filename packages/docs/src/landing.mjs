@@ -235,7 +235,7 @@ export function renderLanding(interfaces, sandbox, packages = [], { repository, 
   <nav class="contents" aria-label="Contents">
     <ul>
       ${contents}${packages.length > 0 ? '\n      <li><a href="#package-references">Every package, its guide and its API reference</a></li>' : ''}
-      <li><a href="#sandbox">Try it locally: the sandbox</a></li>${verifier ? '\n      <li><a href="#verifier">Check a running deployment: the verifier</a></li>' : ''}
+${operations ? `      <li><a href="./${escapeHtml(operations)}">Operations</a>: every operation with its types, client call, validator, sandbox fault key and verifier option</li>\n` : ''}      <li><a href="#sandbox">Try it locally: the sandbox</a></li>${verifier ? '\n      <li><a href="#verifier">Check a running deployment: the verifier</a></li>' : ''}
     </ul>
   </nav>
   ${aOrB(interfaces)}

@@ -243,9 +243,43 @@ function clientOptions(id, client, pathValue, baseUrl) {
 }
 
 /** @param {string} factory `createCampaignManagerClient` → `campaignManager` */
-function variableOf(factory) {
+export function variableOf(factory) {
   const stem = factory.replace(/^create/, '').replace(/Client$|Receiver$/, '');
   return (stem[0]?.toLowerCase() ?? '') + stem.slice(1);
+}
+
+/**
+ * The path a client call names: a path parameter the client fills in from its options leaves it (D's
+ * paths start after /{application_name}).
+ * @param {PackageFactory} client
+ * @param {string} path
+ * @param {(name: string) => boolean} isPathParameter
+ */
+function clientPathOf(client, path, isPathParameter) {
+  const byOption = new Set(client.factory.options.map((option) => snake(option.name)).filter(isPathParameter));
+  const clientPath = [...byOption].reduce((current, name) => current.replace(new RegExp(`^/\\{${name}\\}`), ''), path) || '/';
+  return { byOption, clientPath };
+}
+
+/**
+ * The call a client makes for an operation, its values named and not given:
+ * `gateway.POST('/messages', { body })`, `campaignManager.DELETE('/lists/{list_id}', { params: { path: { list_id } } })`.
+ * @param {any} doc
+ * @param {PackageFactory} client
+ * @param {string} path
+ * @param {string} method
+ */
+export function clientCallOf(doc, client, path, method) {
+  const pathItem = doc.paths[path];
+  const op = pathItem[method];
+  const parameters = parametersOf(doc, op, pathItem);
+  const inPath = parameters.filter((p) => p.in === 'path').map((p) => String(p.name));
+  const { byOption, clientPath } = clientPathOf(client, path, (name) => inPath.includes(name));
+  const own = inPath.filter((name) => !byOption.has(name));
+  const query = parameters.filter((p) => p.in === 'query' && p.required).map((p) => String(p.name));
+  const params = [own.length > 0 ? `path: { ${own.join(', ')} }` : '', query.length > 0 ? `query: { ${query.join(', ')} }` : ''].filter(Boolean);
+  const init = [params.length > 0 ? `params: { ${params.join(', ')} }` : '', deref(doc, op.requestBody) ? 'body' : ''].filter(Boolean);
+  return `${variableOf(client.factory.name)}.${method.toUpperCase()}('${clientPath}'${init.length > 0 ? `, { ${init.join(', ')} }` : ''})`;
 }
 
 /**
@@ -269,8 +303,7 @@ export function typescriptOf(doc, id, client, path, method) {
   const options = clientOptions(id, client, value, base.origin);
   // A path parameter the client fills in from its options leaves the client's path (D's paths start
   // after /{application_name}).
-  const byOption = new Set(client.factory.options.map((option) => snake(option.name)).filter((name) => value(name) !== undefined));
-  const clientPath = [...byOption].reduce((current, name) => current.replace(new RegExp(`^/\\{${name}\\}`), ''), path) || '/';
+  const { byOption, clientPath } = clientPathOf(client, path, (name) => value(name) !== undefined);
   /** @type {string[]} */
   const params = [];
   const own = pathParameters.filter((p) => !byOption.has(p.name));
