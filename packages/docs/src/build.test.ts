@@ -150,6 +150,23 @@ function unlandedAnchors(html: string, page = html) {
   return [...anchors].filter((anchor) => ids.filter((id) => id === anchor).length !== 1).map((anchor) => `#${anchor}`);
 }
 
+describe("the landing cards' authentication", () => {
+  const landing = readFileSync(join(dist, 'index.html'), 'utf8');
+  const auth = (id: string) => /<dd class="auth">([\s\S]*?)<\/dd>/.exec(landing.slice(landing.indexOf(`<section class="api" id="${id}"`)))?.[1] ?? '';
+
+  // Section 5: B's credentials are an application name and a password, carried in an Authorization
+  // header whose scheme is not shown; A and D use HTTP Basic; C an API key in the header authorization.
+  it.each([
+    ['gateway-v1', ['HTTP Basic'], ['API key']],
+    ['sms-v2', ['an application name and a password', '<code>Authorization</code> header', '<code>&lt;API_KEY&gt;</code>', 'not shown'], ['API key in']],
+    ['im-v1', ['API key in the request header named authorization'], []],
+    ['campaign-manager-v1', ['HTTP Basic'], ['API key']],
+  ])('%s says what section 5 says', (id, says, never) => {
+    for (const words of says) expect(auth(id)).toContain(words);
+    for (const words of never) expect(auth(id)).not.toContain(words);
+  });
+});
+
 describe('Install on the landing page', () => {
   const landing = readFileSync(join(dist, 'index.html'), 'utf8');
 
