@@ -130,6 +130,29 @@ function parametersOf(doc, op, pathItem) {
   return [...byKey.values()];
 }
 
+/** Marks a body value the TypeScript sample computes (see relativeDates). */
+const COMPUTED = '__computed__:';
+
+/**
+ * The fields of a request body example whose bound is relative to now (`x-max-days-ahead`: A's and
+ * B's `scheduled`, at most 60 days ahead, section 8): a fixed example date passes and then reads as
+ * a past date, so the TypeScript sample computes it. Top-level fields with an identifier's name.
+ * @param {any} doc
+ * @param {any} op
+ * @param {unknown} example
+ * @returns {{ name: string, days: number, example: string }[]}
+ */
+export function relativeDates(doc, op, example) {
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return [];
+  const schema = deref(doc, deref(doc, op.requestBody)?.content?.['application/json']?.schema) ?? {};
+  /** @type {Record<string, any>} */
+  const properties = Object.assign({}, ...[schema, ...(schema.allOf ?? [])].map((part) => deref(doc, part)?.properties ?? {}));
+  return Object.entries(example).flatMap(([name, value]) => {
+    const days = deref(doc, properties[name])?.['x-max-days-ahead'];
+    return typeof value === 'string' && typeof days === 'number' && /^[A-Za-z_$][\w$]*$/.test(name) ? [{ name, days, example: value }] : [];
+  });
+}
+
 /**
  * The request body's media type and example: JSON first when there are several.
  * @param {any} doc
@@ -314,7 +337,12 @@ export function typescriptOf(doc, id, client, path, method) {
   const init = [];
   if (params.length > 0) init.push(`  params: { ${params.join(', ')} },`);
   const body = bodyExample(doc, op);
-  if (body && body.type === 'application/json') init.push(`  body: ${literal(body.example, '  ')},`);
+  const computed = body && body.type === 'application/json' ? relativeDates(doc, op, body.example) : [];
+  if (body && body.type === 'application/json') {
+    // A computed field is the variable of the same name (shorthand), declared above the call.
+    const example = { ...(/** @type {object} */ (body.example)), ...Object.fromEntries(computed.map(({ name }) => [name, `${COMPUTED}${name}`])) };
+    init.push(`  body: ${literal(example, '  ').replace(new RegExp(`^(\\s*)(\\w+): "${COMPUTED}\\2"`, 'gm'), '$1$2')},`);
+  }
   const name = variableOf(client.factory.name);
   const call = `${name}.${method.toUpperCase()}(${JSON.stringify(clientPath)}${init.length > 0 ? `, {\n${init.join('\n')}\n}` : ''})`;
   return [
@@ -324,6 +352,12 @@ export function typescriptOf(doc, id, client, path, method) {
     ...options.map((line) => `  ${line}`),
     '});',
     '',
+    ...computed.flatMap(({ name, days, example }) => [
+      `// ${name}: an hour from now, within the ${days} days ahead the service allows (section 8); the`,
+      `// contract's example, ${example}, is a fixed date, and one day a past one.`,
+      `const ${name} = new Date(Date.now() + 60 * 60 * 1000).toISOString();`,
+      '',
+    ]),
     `const { data, error, response } = await ${call};`,
     'if (error !== undefined) console.error(response.status, error);',
     'else console.log(response.status, data);',

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
-import { clientOf, curlOf, receiverOf, sampleRequest, samplesOf } from './samples.mjs';
+import { deref, findBundles, firstExample, listCallbacks, listOperations, readBundle } from './bundles.mjs';
+import { clientOf, curlOf, receiverOf, relativeDates, sampleRequest, samplesOf } from './samples.mjs';
 
 const require = createRequire(import.meta.url);
 const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
@@ -76,6 +76,32 @@ describe('samplesOf', () => {
   it('the type-check fails on a sample that breaks the contract (a field the body does not have)', () => {
     expect(typeCheckAll()).toMatch(/broken\.ts\(\d+,\d+\): error TS\d+:.*contents/);
   }, 120_000);
+});
+
+describe('a body field bounded relative to now (x-max-days-ahead, section 8)', () => {
+  const cases = bundles.flatMap(({ id, doc }) =>
+    listOperations(doc).flatMap((op) => {
+      const source = samplesOf(doc, id).get(op.operationId!)![0]!.source;
+      const example = firstExample(deref(doc, doc.paths[op.path][op.method].requestBody)?.content?.['application/json']).value;
+      return relativeDates(doc, doc.paths[op.path][op.method], example).map((field) => [`${id}.${op.operationId} ${field.name}`, source, field] as const);
+    }),
+  );
+
+  it("is computed by the TypeScript sample, an hour ahead, within the bound, not the contract's fixed date", () => {
+    // A's and B's sendMessage examples have a `scheduled`.
+    expect(cases.map(([name]) => name)).toEqual(expect.arrayContaining(['gateway-v1.sendMessage scheduled', 'sms-v2.sendMessage scheduled']));
+    for (const [name, source, field] of cases) {
+      expect(source, name).not.toContain(JSON.stringify(field.example));
+      expect(source, name).toMatch(new RegExp(`^\\s+${field.name},?$`, 'm'));
+      const expression = new RegExp(`^const ${field.name} = (.+);$`, 'm').exec(source)?.[1];
+      expect(expression, name).toBeDefined();
+      const before = Date.now();
+      const value = new Function(`return ${expression};`)() as string;
+      const at = Date.parse(value);
+      expect(at, `${name}: ${value}`).toBeGreaterThan(before);
+      expect(at - before, `${name}: ${value}`).toBeLessThanOrEqual(field.days * 24 * 60 * 60 * 1000);
+    }
+  });
 });
 
 describe('sampleRequest and curlOf', () => {
