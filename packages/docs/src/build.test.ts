@@ -112,6 +112,15 @@ describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (
     expect(unlandedAnchors(html)).toEqual([]);
   });
 
+  it("leaves out the sections its READMEs address to the repository's maintainers, which the READMEs keep", () => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    expect(html).not.toMatch(/for the repository(&#39;|')s maintainers/);
+    const readmes = guide.packages.map((short) => readFileSync(join(workspacePackages().find((p) => p.name === `@messaging-contracts/${short}`)!.dir, 'README.md'), 'utf8'));
+    for (const readme of readmes) {
+      for (const [, heading = ''] of readme.matchAll(/^#+ (.*\(for the repository's maintainers\))$/gm)) expect(html, heading).not.toContain(`>${heading.replace(/'/g, '&#39;')}<`);
+    }
+  });
+
   it('gives every element an id of its own, across its READMEs (the clients share headings)', () => {
     const ids = [...readFileSync(join(dist, page), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
