@@ -1,30 +1,23 @@
 // The Operations page: every operation of every bundle exactly once, and every key it shows is one
 // the tool it names accepts: the validators export it, the sandbox's control API takes it as a fault
 // operation, the verifier's parser takes it as --operation, and the types compile.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findBundles, listOperations, readBundle } from './bundles.mjs';
 import { OPERATIONS_PAGE, typeAliases } from './operations.mjs';
-
-const require = createRequire(import.meta.url);
-const verifyDir = dirname(require.resolve('@messaging-contracts/verify/package.json'));
-// The parser the command runs (its dist has the file; the package's API is verify()).
-const { parseCliArgs } = (await import(pathToFileURL(join(verifyDir, 'dist', 'cli-args.js')).href)) as { parseCliArgs: (argv: string[], env: Record<string, string | undefined>) => unknown };
+import { typeCheck } from './type-check.js';
+import { parseCliArgs, textOf } from './verify-cli.js';
 
 const { dist } = inject('site');
 const page = readFileSync(join(dist, OPERATIONS_PAGE), 'utf8');
 const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
-const decode = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 /** Each operation's section on the page, by its id (`<interface>.<operationId>`), as shown. */
 const shown = [...page.matchAll(/<section class="operation" id="([^"]+)"[\s\S]*?<\/section>/g)].map(([html, key = '']) => {
-  const field = (label: string) => decode(new RegExp(`<dt>${label}</dt><dd[^>]*>([\\s\\S]*?)</dd>`).exec(html)?.[1] ?? '');
-  return { key, html, validator: field('Validator'), fault: field('Sandbox fault'), verifier: field('Verifier'), types: [...(/<dt>Types<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? '').matchAll(/<code>([^<]+)<\/code>/g)].map((m) => decode(m[1] ?? '')) };
+  const field = (label: string) => textOf(new RegExp(`<dt>${label}</dt><dd[^>]*>([\\s\\S]*?)</dd>`).exec(html)?.[1] ?? '');
+  return { key, html, validator: field('Validator'), fault: field('Sandbox fault'), verifier: field('Verifier'), types: [...(/<dt>Types<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? '').matchAll(/<code>([^<]+)<\/code>/g)].map((m) => textOf(m[1] ?? '')) };
 });
 
 describe('the Operations page', () => {
@@ -75,31 +68,17 @@ describe('the Operations page', () => {
   });
 
   it("shows types its interface's types package exports (they compile), and would see one it does not", () => {
-    const dir = mkdtempSync(join(fileURLToPath(new URL('..', import.meta.url)), '.samples-operations-'));
-    try {
-      const files: Record<string, string> = {};
-      for (const { id } of bundles) {
-        const types = [...new Set(shown.filter((s) => s.key.startsWith(`${id}.`)).flatMap((s) => s.types))];
-        const names = [...new Set(types.map((type) => /^\w+/.exec(type)?.[0] ?? ''))];
-        files[`${id}.ts`] = `import type { ${names.join(', ')} } from '@messaging-contracts/${id}-types';\n${types.map((type, i) => `export type T${i} = ${type};`).join('\n')}\n`;
-      }
-      files['broken.ts'] = "import type { NoSuchType } from '@messaging-contracts/im-v1-types';\nexport type T = NoSuchType;\n";
-      for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true, types: ['node'], sourceMap: false, declaration: false, declarationMap: false }, files: Object.keys(files) }));
-      const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
-      let output = '';
-      try {
-        execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
-      } catch (error) {
-        output = String((error as { stdout?: string }).stdout ?? error);
-      }
-      const errors = output.split('\n').filter((line) => / error TS\d+/.test(line));
-      const broken = (line: string) => /(^|[\\/])broken\.ts\(/.test(line);
-      expect(errors.filter((line) => !broken(line))).toEqual([]);
-      expect(errors.some((line) => broken(line) && line.includes('NoSuchType'))).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const files: Record<string, string> = {};
+    for (const { id } of bundles) {
+      const types = [...new Set(shown.filter((s) => s.key.startsWith(`${id}.`)).flatMap((s) => s.types))];
+      const names = [...new Set(types.map((type) => /^\w+/.exec(type)?.[0] ?? ''))];
+      files[`${id}.ts`] = `import type { ${names.join(', ')} } from '@messaging-contracts/${id}-types';\n${types.map((type, i) => `export type T${i} = ${type};`).join('\n')}\n`;
     }
+    files['broken.ts'] = "import type { NoSuchType } from '@messaging-contracts/im-v1-types';\nexport type T = NoSuchType;\n";
+    const errors = typeCheck(files).split('\n').filter((line) => / error TS\d+/.test(line));
+    const broken = (line: string) => /(^|[\\/])broken\.ts\(/.test(line);
+    expect(errors.filter((line) => !broken(line))).toEqual([]);
+    expect(errors.some((line) => broken(line) && line.includes('NoSuchType'))).toBe(true);
   }, 120_000);
 
   it('is linked from the landing page and from every reference page, whose operations print their keys', () => {

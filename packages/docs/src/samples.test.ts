@@ -1,37 +1,10 @@
 // Every TypeScript sample the site shows is compiled against the real client and receiver packages of
 // this workspace (the docs package's devDependencies), with the workspace's TypeScript and the
 // repository's compiler options: a sample that no longer matches a package fails here.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deref, findBundles, firstExample, listCallbacks, listOperations, readBundle } from './bundles.mjs';
 import { clientOf, curlOf, receiverOf, relativeDates, sampleRequest, samplesOf } from './samples.mjs';
-
-const require = createRequire(import.meta.url);
-const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// Inside the docs package, so `@messaging-contracts/*` resolves through its node_modules.
-const dir = mkdtempSync(join(packageDir, '.samples-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Compiles the files with tsc --noEmit; the diagnostics, or '' when they compile. */
-function typeCheck(files: Record<string, string>): string {
-  const names = Object.keys(files);
-  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true, types: ['node'], sourceMap: false, declaration: false, declarationMap: false }, files: names }),
-  );
-  try {
-    execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
+import { typeCheck } from './type-check.js';
 
 const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
 

@@ -1,20 +1,12 @@
 // The landing page's verifier section: every command it shows is one the verifier takes (parsed by
 // its own argument parser) or one its README shows, and it names every credential variable it reads.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { CREDENTIAL_SOURCES } from '@messaging-contracts/verify';
 import { describe, expect, inject, it } from 'vitest';
 import { readmeCommands } from './verifier.mjs';
-
-const require = createRequire(import.meta.url);
-const verifyDir = dirname(require.resolve('@messaging-contracts/verify/package.json'));
+import { parseCliArgs, textOf, verifyDir } from './verify-cli.js';
 const readme = readFileSync(join(verifyDir, 'README.md'), 'utf8');
-// The parser the command runs (not exported: the package's API is verify(); its dist has the file).
-const { parseCliArgs } = (await import(pathToFileURL(join(verifyDir, 'dist', 'cli-args.js')).href)) as {
-  parseCliArgs: (argv: string[], env: Record<string, string | undefined>) => unknown;
-};
 
 /** A command line's words as a POSIX shell splits these simple lines: quotes removed, a trailing `# comment` dropped. */
 function words(line: string): string[] {
@@ -25,8 +17,7 @@ function words(line: string): string[] {
 const { dist } = inject('site');
 const landing = readFileSync(join(dist, 'index.html'), 'utf8');
 const section = /<section class="verifier" id="verifier"[\s\S]*?<\/section>/.exec(landing)?.[0] ?? '';
-const decode = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const shown = [...section.matchAll(/<pre class="verify-commands"><code>([\s\S]*?)<\/code><\/pre>/g)].flatMap((m) => decode(m[1] ?? '').split('\n'));
+const shown = [...section.matchAll(/<pre class="verify-commands"><code>([\s\S]*?)<\/code><\/pre>/g)].flatMap((m) => textOf(m[1] ?? '').split('\n'));
 
 describe("the landing page's verifier section", () => {
   it('shows commands with --sandbox, --base-url, --live, --dry-run, --api and --operation', () => {
