@@ -22,11 +22,11 @@ export const OPERATIONS_PAGE = 'operations.html';
  *   byOperation: by `<operationId> <status>`, a type exported for one operation's reply
  * @typedef {{
  *   id: string, operationId: string, summary: string, method: string, path: string, anchor: string,
- *   request: string | undefined, response: { status: string, type: string | undefined } | undefined,
+ *   request: string | undefined, response: { status: string, type: string | undefined, body: boolean } | undefined,
  *   call: string | undefined, validator: string, validatorModule: string, faultKey: string, verify: string,
  * }} OperationRow
  *   request: the request body's type (undefined: the operation has none); response: the first 2xx
- *   answer and its body's type (undefined type: no body, or no schema for it)
+ *   answer, its body's type (undefined: no body, or no schema for it) and whether it has a body
  */
 
 /**
@@ -106,7 +106,8 @@ export function operationRow(id, doc, ref, aliases, basePath) {
   const requestBody = deref(doc, op.requestBody);
   const request = requestBody && (typeOfSchema(schemaOf(requestBody.content), aliases.request) ?? `RequestBody<${quoted}>`);
   const [status, answer] = Object.entries(op.responses ?? {}).find(([code]) => /^2/.test(code)) ?? [];
-  const schema = schemaOf(deref(doc, answer)?.content);
+  const content = deref(doc, answer)?.content;
+  const schema = schemaOf(content);
   const replyType = schema && (aliases.byOperation.get(`${operationId} ${status}`) ?? typeOfSchema(schema, aliases.response) ?? `ResponseBody<${quoted}, ${status}>`);
   const client = clientOf(id);
   const key = `${id}.${operationId}`;
@@ -118,7 +119,7 @@ export function operationRow(id, doc, ref, aliases, basePath) {
     path: basePath.replace(/\/$/, '') + ref.path,
     anchor: `${id}.html#tag/${encodeURIComponent(op.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(operationId)}`,
     request,
-    response: status === undefined ? undefined : { status, type: replyType },
+    response: status === undefined ? undefined : { status, type: replyType, body: Object.keys(content ?? {}).length > 0 },
     call: client && clientCallOf(doc, client, ref.path, ref.method),
     validator: `operations.${operationId}`,
     validatorModule: `${SCOPE}/validators/${id}`,
@@ -160,7 +161,7 @@ const code = (text) => `<code>${escapeHtml(text)}</code>`;
 function operationSection(row) {
   const types = [
     row.request ? `request body ${code(row.request)}` : 'no request body',
-    row.response ? `${escapeHtml(row.response.status)} reply ${row.response.type ? code(row.response.type) : 'with no body schema'}` : '',
+    row.response ? `${escapeHtml(row.response.status)} reply ${row.response.type ? code(row.response.type) : row.response.body ? 'with no body schema' : 'without a body'}` : '',
   ].filter(Boolean);
   return `<section class="operation" id="${escapeHtml(row.faultKey)}" aria-labelledby="${escapeHtml(row.faultKey)}-title">
       <h3 id="${escapeHtml(row.faultKey)}-title"><a href="./${escapeHtml(row.anchor)}">${escapeHtml(row.summary)}</a></h3>

@@ -99,6 +99,13 @@ describe('the Operations page', () => {
   });
 });
 
+describe('the types shown without a name', () => {
+  it("tell a reply without a body (D's 204) from one whose body has no schema (B's openapi.yaml 200)", () => {
+    expect(shown.find((s) => s.key === 'campaign-manager-v1.deleteList')?.html).toContain('204 reply without a body');
+    expect(shown.find((s) => s.key === 'sms-v2.getOpenApiDescription')?.html).toContain('200 reply with no body schema');
+  });
+});
+
 describe('typeAliases', () => {
   it('names the Input form for a request, the plain or Readable form for a reply, and per-operation replies', () => {
     const aliases = typeAliases(
