@@ -19,6 +19,9 @@ import { changesPage, renderChanges, siteVersions, versionSwitcher } from './ver
 import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
+import { repositoryOf } from './repository.mjs';
+import { OPERATIONS_PAGE, operationRows, renderOperations } from './operations.mjs';
+import { verifierOf } from './verifier.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
@@ -90,6 +93,7 @@ function landingEntry(id, doc, facts, samples, workspace) {
     changelog: changelogPage(id),
     firstRequest: first && {
       summary: String(first.summary ?? first.operationId),
+      operationId: first.operationId,
       method: first.method,
       path: facts.basePath.replace(/\/$/, '') + first.path,
       samples: samples.get(String(first.operationId)) ?? [],
@@ -196,7 +200,7 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
     copyWhole(jsonPath, join(dist, `${id}.json`));
     copyWhole(yamlPath, join(dist, `${id}.yaml`));
     writeWhole(join(dist, `${id}.html`), renderReference(facts, doc, samples, renderer, { ...interfaceBar(id), versions: versionSwitcher(versions, head, id, `${id}.html`) }));
-    const entry = landingEntry(id, doc, facts, samples, workspace);
+    const entry = { ...landingEntry(id, doc, facts, samples, workspace), rows: operationRows(facts, doc) };
     writeWhole(
       join(dist, entry.changelog),
       renderChangelog(facts, readChangelogs(entry.packages), changesets, `${SCOPE}/${id}-types`, { versions: versionSwitcher(versions, head, id, entry.changelog) }),
@@ -212,14 +216,22 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   /** @type {Record<string, { label: string, href: string }[]>} */
   const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
   const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
+  write(OPERATIONS_PAGE, renderOperations(entries.map(({ facts, rows }) => ({ facts, rows }))));
+  const verifier = workspace.find((p) => p.name === `${SCOPE}/verify`);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
-    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references)),
+    renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references), {
+      repository: repositoryOf(workspace),
+      verifier: verifier && verifierOf(readFileSync(join(verifier.dir, 'README.md'), 'utf8')),
+      verifierGuide: guides.find((guide) => verifier && guide.packages.includes(verifier.name))?.page,
+      operations: OPERATIONS_PAGE,
+    }),
   );
   const pages = [
     'index.html',
     ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog, changesPage(facts.id)]),
+    OPERATIONS_PAGE,
     ...(controlApi ? [controlApi.page] : []),
     ...versionPages,
     ...guides.map((guide) => guide.page),

@@ -31,6 +31,7 @@ describe('buildSite', () => {
       CONTROL_API_PAGE,
       `${CONTROL_API_ID}.json`,
       ...bundles.map(({ id }) => `changes-${id}.html`),
+      'operations.html',
     ];
     expect(readdirSync(dist).filter((file) => file !== API_DIR && file !== VERSIONS_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));
@@ -111,6 +112,15 @@ describe.each(GUIDES.map((guide) => [guide.page, guide] as const))('guide %s', (
     expect(unlandedAnchors(html)).toEqual([]);
   });
 
+  it("leaves out the sections its READMEs address to the repository's maintainers, which the READMEs keep", () => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    expect(html).not.toMatch(/for the repository(&#39;|')s maintainers/);
+    const readmes = guide.packages.map((short) => readFileSync(join(workspacePackages().find((p) => p.name === `@messaging-contracts/${short}`)!.dir, 'README.md'), 'utf8'));
+    for (const readme of readmes) {
+      for (const [, heading = ''] of readme.matchAll(/^#+ (.*\(for the repository's maintainers\))$/gm)) expect(html, heading).not.toContain(`>${heading.replace(/'/g, '&#39;')}<`);
+    }
+  });
+
   it('gives every element an id of its own, across its READMEs (the clients share headings)', () => {
     const ids = [...readFileSync(join(dist, page), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -148,6 +158,38 @@ function unlandedAnchors(html: string, page = html) {
   const anchors = new Set([...html.matchAll(/<a\b[^>]*\bhref="#([^"]*)"/g)].map((match) => match[1]!));
   return [...anchors].filter((anchor) => ids.filter((id) => id === anchor).length !== 1).map((anchor) => `#${anchor}`);
 }
+
+describe("the landing cards' authentication", () => {
+  const landing = readFileSync(join(dist, 'index.html'), 'utf8');
+  const auth = (id: string) => /<dd class="auth">([\s\S]*?)<\/dd>/.exec(landing.slice(landing.indexOf(`<section class="api" id="${id}"`)))?.[1] ?? '';
+
+  // Section 5: B's credentials are an application name and a password, carried in an Authorization
+  // header whose scheme is not shown; A and D use HTTP Basic; C an API key in the header authorization.
+  it.each([
+    ['gateway-v1', ['HTTP Basic'], ['API key']],
+    ['sms-v2', ['an application name and a password', '<code>Authorization</code> header', '<code>&lt;API_KEY&gt;</code>', 'not shown'], ['API key in']],
+    ['im-v1', ['API key in the request header named authorization'], []],
+    ['campaign-manager-v1', ['HTTP Basic'], ['API key']],
+  ])('%s says what section 5 says', (id, says, never) => {
+    for (const words of says) expect(auth(id)).toContain(words);
+    for (const words of never) expect(auth(id)).not.toContain(words);
+  });
+});
+
+describe('Install on the landing page', () => {
+  const landing = readFileSync(join(dist, 'index.html'), 'utf8');
+
+  it("names the repository to clone, the one every published package's package.json names", () => {
+    const shown = /<code>git clone (\S+)\n/.exec(landing)?.[1];
+    expect(shown, 'a git clone line').toMatch(/^https:\/\//);
+    const manifests = workspacePackages()
+      .filter((p) => !p.private)
+      .map((p) => JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8')) as { name: string; repository?: { url?: string } });
+    expect(manifests.length).toBeGreaterThanOrEqual(13);
+    for (const manifest of manifests) expect(manifest.repository?.url?.replace(/^git\+/, ''), manifest.name).toBe(shown);
+    expect(landing).toContain(`<a class="repository" href="${shown!.replace(/\.git$/, '')}">`);
+  });
+});
 
 describe('API reference of the packages', () => {
   const workspace = workspacePackages();

@@ -172,7 +172,21 @@ export function listCallbacks(doc) {
 }
 
 /**
- * One line per security scheme the interface requires globally, in words a reader knows.
+ * What a scheme's description says the credential is and where it goes: its sentences before the
+ * first about the 401 answer (the reference and the quick start give that); '' without a description.
+ * @param {unknown} description
+ */
+export function credentialWords(description) {
+  const sentences = String(description ?? '').replace(/\s+/g, ' ').trim().split(/(?<=\.)\s+(?=[A-Z])/);
+  const end = sentences.findIndex((sentence) => /\b401\b/.test(sentence));
+  return sentences.slice(0, end === -1 ? undefined : end).join(' ');
+}
+
+/**
+ * One line per security scheme the interface requires globally, in words a reader knows. OpenAPI's
+ * `apiKey` type says only that a value goes in a header (query, cookie), not what the value is: B's
+ * is "an application name and a password" in an `Authorization` header whose scheme is not shown
+ * (section 5), C's an API key. So an `apiKey` scheme is told in its description's words.
  * @param {any} doc
  * @returns {string[]}
  */
@@ -194,7 +208,7 @@ export function describeAuth(doc) {
         return `HTTP ${scheme.scheme}`;
       }
       case 'apiKey':
-        return `API key in ${scheme.in} \`${scheme.name}\``;
+        return credentialWords(scheme.description) || `a value in ${scheme.in} \`${scheme.name}\``;
       case 'oauth2':
         return 'OAuth 2.0';
       case 'openIdConnect':

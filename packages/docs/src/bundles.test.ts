@@ -48,12 +48,23 @@ describe('describeAuth', () => {
     bearer: { type: 'http', scheme: 'Bearer' },
     key: { type: 'apiKey', in: 'header', name: 'authorization' },
     oauth: { type: 'oauth2', flows: {} },
+    described: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      description: 'Credentials are an application name and a password. Requests carry an `Authorization` header (sample value\n`<API_KEY>`). The exact scheme of the header value is not shown.\nA request without correct credentials receives HTTP 401.\n',
+    },
   };
   it.each([
     ['HTTP Basic', [{ basic: [] }], ['HTTP Basic']],
     ['HTTP Bearer, whatever the case of the scheme', [{ bearer: [] }], ['HTTP Bearer']],
-    ['an API key names its header', [{ key: [] }], ['API key in header `authorization`']],
-    ['alternatives are listed once each', [{ basic: [] }, { key: [] }, { basic: [] }], ['HTTP Basic', 'API key in header `authorization`']],
+    ['a value in a header, without a description: what OpenAPI says of it, no more', [{ key: [] }], ['a value in header `authorization`']],
+    ['alternatives are listed once each', [{ basic: [] }, { key: [] }, { basic: [] }], ['HTTP Basic', 'a value in header `authorization`']],
+    [
+      "a value in a header: its description's words, up to the 401",
+      [{ described: [] }],
+      ['Credentials are an application name and a password. Requests carry an `Authorization` header (sample value `<API_KEY>`). The exact scheme of the header value is not shown.'],
+    ],
     ['OAuth 2.0', [{ oauth: ['read'] }], ['OAuth 2.0']],
     ['no global requirement', [], ['none']],
   ])('%s', (_title, security, want) => {

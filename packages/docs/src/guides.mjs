@@ -1,10 +1,12 @@
 // @ts-check
 // The guides, one per package family, made from the packages' own READMEs (one source: a guide that
-// needs more than its README says gets it in the README). The sandbox's page keeps its name.
+// needs more than its README says gets it in the README), without the sections a README addresses to
+// the repository's maintainers (readme-sections.mjs). The sandbox's page keeps its name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml, staticPage } from './html.mjs';
 import { markdownToHtml } from './markdown.mjs';
+import { withoutMaintainerSections } from './readme-sections.mjs';
 
 /**
  * @typedef {import('./workspace.mjs').WorkspacePackage} WorkspacePackage
@@ -47,7 +49,7 @@ export function writeGuides(write, workspace, scope, apiPages, references = {}) 
     const ids = new Map();
     const sections = found.map((p) => {
       const api = apiPages[p.name];
-      const readme = markdownToHtml(readFileSync(join(p.dir, 'README.md'), 'utf8'), single ? 0 : 1, ids);
+      const readme = markdownToHtml(withoutMaintainerSections(readFileSync(join(p.dir, 'README.md'), 'utf8')).markdown, single ? 0 : 1, ids);
       return `<section class="readme" aria-label="${escapeHtml(p.name)}">
 ${readme}
 ${(references[p.name] ?? []).map((ref) => `<p class="api-link">Every operation of <code>${escapeHtml(p.name)}</code>'s HTTP surface: <a href="./${escapeHtml(ref.href)}">its ${escapeHtml(ref.label)}</a>.</p>`).join('\n')}

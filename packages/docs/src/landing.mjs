@@ -3,6 +3,7 @@
 // reference, bundle downloads, changelog and a quick start (authentication and a first request); which
 // of A and B to use for one SMS; the sandbox. No script; one column from 320 px up.
 import { escapeHtml, inline, staticPage } from './html.mjs';
+import { verifierSection } from './verifier.mjs';
 
 /**
  * @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts
@@ -10,7 +11,7 @@ import { escapeHtml, inline, staticPage } from './html.mjs';
  * @typedef {import('./samples.mjs').CodeSample} CodeSample
  * @typedef {{
  *   facts: InterfaceFacts, packages: WorkspacePackage[], changelog: string,
- *   firstRequest: { summary: string, method: string, path: string, samples: CodeSample[] } | undefined,
+ *   firstRequest: { summary: string, operationId?: string, method: string, path: string, samples: CodeSample[] } | undefined,
  * }} LandingInterface
  * @typedef {{ readme: string | undefined, controlApi?: string | undefined }} Sandbox readme: the site page of the sandbox's README, if the workspace
  *   has the package; controlApi: the page of its control API reference
@@ -127,8 +128,9 @@ function packageReferences(packages) {
  * work: a local registry the repository starts and publishes to in one command each
  * (tools/registry).
  * @param {LandingInterface[]} interfaces
+ * @param {import('./repository.mjs').Repository | undefined} repository the repository to clone (repository.mjs)
  */
-function installSection(interfaces) {
+function installSection(interfaces, repository) {
   const released = interfaces.some(({ packages }) => packages.some((p) => p.version !== '0.0.0'));
   const client = interfaces.find(({ packages }) => packages.some((p) => p.name.endsWith('-client')))?.packages.find((p) => p.name.endsWith('-client'))?.name ?? '@messaging-contracts/im-v1-client';
   return `<section class="install-section" id="install" aria-labelledby="install-title">
@@ -136,7 +138,16 @@ function installSection(interfaces) {
       released
         ? ''
         : `
-    <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository, a local registry on your machine serves them:</p>
+    <p>Not on the public npm registry yet. Until then, from a clone of the contracts repository${
+      repository ? `, <a class="repository" href="${escapeHtml(repository.web)}">${escapeHtml(repository.web.replace(/^https:\/\//, ''))}</a>` : ''
+    }, a local registry on your machine serves them.${
+      repository
+        ? ` Clone it and set it up with the first command of <a href="${escapeHtml(repository.web)}#readme">its README</a> (pnpm 12, then install and build):</p>
+    <pre class="clone"><code>git clone ${escapeHtml(repository.clone)}
+cd ${escapeHtml(repository.dir)}</code></pre>
+    <p>Then, in the clone:</p>`
+        : '</p>'
+    }
     <pre><code>pnpm registry          # another terminal: prints the registry's URL and your project's .npmrc line; Ctrl-C stops it
 pnpm release:local     # builds and publishes every package to it</code></pre>
     <p>Then, in your project, with the scope line it printed in your <code>.npmrc</code> (4873 is its default port):</p>
@@ -200,8 +211,13 @@ const LANDING_CSS = `
  * @param {LandingInterface[]} interfaces
  * @param {Sandbox} sandbox
  * @param {PublishedPackage[]} [packages] every publishable package, with its API reference
+ * @param {{ repository?: import('./repository.mjs').Repository, verifier?: import('./verifier.mjs').Verifier, verifierGuide?: string, operations?: string }} [site]
+ *   repository: where the packages come from; verifier: what its section shows (none without the package);
+ *   verifierGuide: its guide's page; operations: the page of every operation's keys
  */
-export function renderLanding(interfaces, sandbox, packages = []) {
+export function renderLanding(interfaces, sandbox, packages = [], { repository, verifier, verifierGuide, operations } = {}) {
+  const first = interfaces.find(({ firstRequest }) => firstRequest?.operationId);
+  const example = first && `${first.facts.id}.${first.firstRequest?.operationId}`;
   const contents = interfaces
     .map(({ facts }) => `<li><a href="#${facts.id}">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)}</a> ${escapeHtml(facts.version)}: ${inline(facts.purpose)}</li>`)
     .join('\n      ');
@@ -216,16 +232,18 @@ export function renderLanding(interfaces, sandbox, packages = []) {
   from its published OpenAPI 3.1 bundle; the bundles are the contract. Base paths are relative to the service's <code>{base_url}</code>, which the contracts leave to the deployment.</p>
 </header>
 <main>
-  <nav class="contents" aria-label="Interfaces">
+  <nav class="contents" aria-label="Contents">
     <ul>
       ${contents}${packages.length > 0 ? '\n      <li><a href="#package-references">Every package, its guide and its API reference</a></li>' : ''}
+${operations ? `      <li><a href="./${escapeHtml(operations)}">Operations</a>: every operation with its types, client call, validator, sandbox fault key and verifier option</li>\n` : ''}      <li><a href="#sandbox">Try it locally: the sandbox</a></li>${verifier ? '\n      <li><a href="#verifier">Check a running deployment: the verifier</a></li>' : ''}
     </ul>
   </nav>
   ${aOrB(interfaces)}
-  ${installSection(interfaces)}
+  ${installSection(interfaces, repository)}
   ${interfaces.map(card).join('\n  ')}
   ${packageReferences(packages)}
   ${sandboxSection(sandbox)}
+  ${verifier ? verifierSection(verifier, { guide: verifierGuide, operations, example }) : ''}
 </main>
 <footer>
   <p>Samples are generated from each operation's example in the contract and type-checked against the packages they import. Where the contract gives no example for a parameter, the sample uses a placeholder (<code>your-&lt;name&gt;</code>, or 1 for a number): this site's choice, not the service's.</p>

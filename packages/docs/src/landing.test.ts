@@ -16,7 +16,7 @@ const facts = (id: string, letter: string, title: string) => ({
 });
 const entry = (id: string, letter: string, title: string) => ({
   facts: facts(id, letter, title),
-  packages: [{ name: `@messaging-contracts/${id}-client`, description: 'The client.', version: '0.0.0', private: false, dir: '', exports: {}, dependencies: {} }],
+  packages: [{ name: `@messaging-contracts/${id}-client`, description: 'The client.', version: '0.0.0', private: false, dir: '', exports: {}, dependencies: {}, repository: '' }],
   changelog: `changelog-${id}.html`,
   firstRequest: { summary: 'Send a single SMS', method: 'post', path: `/rest/${id}/messages`, samples: [{ lang: 'Shell', label: 'curl', source: "curl -X POST 'https://api.example.com/rest/x' <tag>\n" }] },
 });
@@ -64,6 +64,13 @@ describe('renderLanding', () => {
     expect(after).not.toContain('local registry');
     expect(after).not.toContain('.npmrc');
     expect(after).toContain('<h2 id="install-title">Install</h2>');
+  });
+
+  it('names the repository where Install says to clone it, as a command to paste and a link', () => {
+    const repository = { clone: 'https://github.com/owner/name.git', web: 'https://github.com/owner/name', dir: 'name' };
+    const shown = renderLanding([entry('sms-v2', 'B', 'SMS')], { readme: undefined }, [], { repository });
+    expect(shown).toContain('<pre class="clone"><code>git clone https://github.com/owner/name.git\ncd name</code></pre>');
+    expect(shown).toContain('from a clone of the contracts repository, <a class="repository" href="https://github.com/owner/name">github.com/owner/name</a>');
   });
 
   it('never sends the reader to the repository to run the sandbox', () => {

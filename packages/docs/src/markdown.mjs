@@ -53,7 +53,7 @@ md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.re
  * digits, `_`, `-` and spaces removed, spaces as `-`.
  * @param {string} text
  */
-function slug(text) {
+export function slug(text) {
   return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
 }
 

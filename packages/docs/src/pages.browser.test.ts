@@ -8,7 +8,10 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listCallbacks } from './bundles.mjs';
+import { listCallbacks, listOperations } from './bundles.mjs';
+import { OPERATIONS_PAGE } from './operations.mjs';
+import { repositoryOf } from './repository.mjs';
+import { workspacePackages } from './workspace.mjs';
 import { GUIDES } from './guides.mjs';
 import { CONTROL_API_NOTE, CONTROL_API_PAGE, controlApiFile } from './control-api.mjs';
 import { readBundle } from './bundles.mjs';
@@ -55,6 +58,7 @@ const versionPagesToVisit = (pages: string[]) =>
 
 const site = openSite((pages, dist) => [
   'index.html',
+  ...pages.filter((page) => page === OPERATIONS_PAGE),
   ...pages.filter((page) => page === CONTROL_API_PAGE),
   ...versionPagesToVisit(pages),
   ...changelogPagesToVisit(pages, dist),
@@ -117,8 +121,11 @@ describe('landing page', () => {
   it('has links that all resolve on the site', async () => {
     const hrefs = await result().page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     expect(hrefs.length).toBeGreaterThanOrEqual(bundles.length * 4);
+    // The one page off the site: the repository Install says to clone (its URL is held to the manifests in build.test.ts).
+    const repository = repositoryOf(workspacePackages()).web;
     for (const href of new Set(hrefs)) {
       const url = new URL(href);
+      if (href === repository || href === `${repository}#readme`) continue;
       expect(url.origin, href).toBe(new URL(site.url()).origin);
       if (url.hash && url.pathname === '/index.html') {
         expect(await result().page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
@@ -133,6 +140,20 @@ describe('landing page', () => {
   // Last: it opens every quick start, which the test above opens by clicking.
   it(LAPTOP_LAYOUT, () => expectLaidOut(result(), 'index.html', AT_LAPTOP));
   phoneLayoutTests('index.html', result);
+});
+
+describe.each(site.pages.filter((page) => page === OPERATIONS_PAGE).map((page) => [page] as const))('%s', (page) => {
+  const result = site.visited(page);
+
+  it('loads clean, loading only what the build counted, and its links (each reference anchor among them) resolve', async () => {
+    expectClean(result());
+    site.expectRequestsCounted(result(), page);
+    expect(await result().page.locator('section.operation').count()).toBe(bundles.reduce((sum, { doc }) => sum + listOperations(doc).length, 0));
+    await expectSiteLinksResolve(site, result());
+  });
+
+  it(LAPTOP_LAYOUT, () => expectLaidOut(result(), page, AT_LAPTOP));
+  phoneLayoutTests(page, result);
 });
 
 // The sandbox's control API: a Redoc reference like the interfaces' (references.browser.test.ts holds

@@ -320,7 +320,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
     expect(anchorsWithoutTarget).toEqual([]);
   });
 
-  it.sequential('has site links (landing page, bundles to download, changelog, versions, what changed) that resolve', async () => {
+  it.sequential('has site links (landing page, bundles to download, changelog, Operations, versions, what changed) that resolve', async () => {
     const versions = await result().page.locator('.site-bar .versions a').evaluateAll((anchors) => anchors.map((a) => [new URL((a as HTMLAnchorElement).href).pathname, a.getAttribute('aria-current')]));
     expect(versions[0]).toEqual([`/${id}.html`, 'page']);
     expect(versions.at(-1)).toEqual([`/changes-${id}.html`, null]);
@@ -331,6 +331,7 @@ describe.concurrent.each(bundles.map((bundle) => [bundle.id, bundle] as const))(
       [`/${id}.json`, `${id}.json`],
       [`/${id}.yaml`, `${id}.yaml`],
       [`/changelog-${id}.html`, null],
+      ['/operations.html', null],
     ]);
     for (const [href] of links) expect(await site.status(href), href).toBe(200);
   });

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
 import { prerender } from './prerender.mjs';
+import { OPERATIONS_PAGE } from './operations.mjs';
 import { forRedoc } from './view.mjs';
 
 export { escapeHtml } from './html.mjs';
@@ -12,7 +13,8 @@ export { escapeHtml } from './html.mjs';
 /**
  * @typedef {import('./bundles.mjs').InterfaceFacts} InterfaceFacts
  * @typedef {{ label: string, href: string, download?: string }} BarLink
- * @typedef {{ links: BarLink[], note?: string, root?: string, versions?: string, redoc?: Record<string, unknown> }} SiteBar root: the way from the page's
+ * @typedef {{ links: BarLink[], note?: string, root?: string, versions?: string, redoc?: Record<string, unknown>, operations?: string }} SiteBar
+ *   operations: the Operations page, whose keys each operation's description then names (an interface's current reference); root: the way from the page's
  *   folder to the site's root (the landing page and the renderer), `./` unless the page is a version's;
  *   versions: the version switcher's markup; redoc: Redoc options that differ from REDOC_OPTIONS on this page
  */
@@ -28,7 +30,9 @@ export function interfaceBar(id) {
       { label: 'JSON bundle', href: `${id}.json`, download: `${id}.json` },
       { label: 'YAML bundle', href: `${id}.yaml`, download: `${id}.yaml` },
       { label: 'Changelog', href: `changelog-${id}.html` },
+      { label: 'Operations', href: OPERATIONS_PAGE },
     ],
+    operations: OPERATIONS_PAGE,
   };
 }
 
@@ -100,7 +104,7 @@ export const REDOC_OPTIONS = {
  */
 export function renderReference(facts, doc, samples, renderer, bar = interfaceBar(facts.id)) {
   const title = `${facts.title} ${facts.version} · API reference`;
-  const view = forRedoc(doc, samples);
+  const view = forRedoc(doc, samples, bar.operations ? { id: facts.id, operationsPage: bar.operations } : undefined);
   // The server-rendered styles are marked so the page's script can drop them once Redoc has drawn the
   // page with its own (the static markup they style is gone by then).
   const options = { ...REDOC_OPTIONS, ...bar.redoc };

@@ -130,6 +130,29 @@ function parametersOf(doc, op, pathItem) {
   return [...byKey.values()];
 }
 
+/** Marks a body value the TypeScript sample computes (see relativeDates). */
+const COMPUTED = '__computed__:';
+
+/**
+ * The fields of a request body example whose bound is relative to now (`x-max-days-ahead`: A's and
+ * B's `scheduled`, at most 60 days ahead, section 8): a fixed example date passes and then reads as
+ * a past date, so the TypeScript sample computes it. Top-level fields with an identifier's name.
+ * @param {any} doc
+ * @param {any} op
+ * @param {unknown} example
+ * @returns {{ name: string, days: number, example: string }[]}
+ */
+export function relativeDates(doc, op, example) {
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return [];
+  const schema = deref(doc, deref(doc, op.requestBody)?.content?.['application/json']?.schema) ?? {};
+  /** @type {Record<string, any>} */
+  const properties = Object.assign({}, ...[schema, ...(schema.allOf ?? [])].map((part) => deref(doc, part)?.properties ?? {}));
+  return Object.entries(example).flatMap(([name, value]) => {
+    const days = deref(doc, properties[name])?.['x-max-days-ahead'];
+    return typeof value === 'string' && typeof days === 'number' && /^[A-Za-z_$][\w$]*$/.test(name) ? [{ name, days, example: value }] : [];
+  });
+}
+
 /**
  * The request body's media type and example: JSON first when there are several.
  * @param {any} doc
@@ -243,9 +266,43 @@ function clientOptions(id, client, pathValue, baseUrl) {
 }
 
 /** @param {string} factory `createCampaignManagerClient` → `campaignManager` */
-function variableOf(factory) {
+export function variableOf(factory) {
   const stem = factory.replace(/^create/, '').replace(/Client$|Receiver$/, '');
   return (stem[0]?.toLowerCase() ?? '') + stem.slice(1);
+}
+
+/**
+ * The path a client call names: a path parameter the client fills in from its options leaves it (D's
+ * paths start after /{application_name}).
+ * @param {PackageFactory} client
+ * @param {string} path
+ * @param {(name: string) => boolean} isPathParameter
+ */
+function clientPathOf(client, path, isPathParameter) {
+  const byOption = new Set(client.factory.options.map((option) => snake(option.name)).filter(isPathParameter));
+  const clientPath = [...byOption].reduce((current, name) => current.replace(new RegExp(`^/\\{${name}\\}`), ''), path) || '/';
+  return { byOption, clientPath };
+}
+
+/**
+ * The call a client makes for an operation, its values named and not given:
+ * `gateway.POST('/messages', { body })`, `campaignManager.DELETE('/lists/{list_id}', { params: { path: { list_id } } })`.
+ * @param {any} doc
+ * @param {PackageFactory} client
+ * @param {string} path
+ * @param {string} method
+ */
+export function clientCallOf(doc, client, path, method) {
+  const pathItem = doc.paths[path];
+  const op = pathItem[method];
+  const parameters = parametersOf(doc, op, pathItem);
+  const inPath = parameters.filter((p) => p.in === 'path').map((p) => String(p.name));
+  const { byOption, clientPath } = clientPathOf(client, path, (name) => inPath.includes(name));
+  const own = inPath.filter((name) => !byOption.has(name));
+  const query = parameters.filter((p) => p.in === 'query' && p.required).map((p) => String(p.name));
+  const params = [own.length > 0 ? `path: { ${own.join(', ')} }` : '', query.length > 0 ? `query: { ${query.join(', ')} }` : ''].filter(Boolean);
+  const init = [params.length > 0 ? `params: { ${params.join(', ')} }` : '', deref(doc, op.requestBody) ? 'body' : ''].filter(Boolean);
+  return `${variableOf(client.factory.name)}.${method.toUpperCase()}('${clientPath}'${init.length > 0 ? `, { ${init.join(', ')} }` : ''})`;
 }
 
 /**
@@ -269,8 +326,7 @@ export function typescriptOf(doc, id, client, path, method) {
   const options = clientOptions(id, client, value, base.origin);
   // A path parameter the client fills in from its options leaves the client's path (D's paths start
   // after /{application_name}).
-  const byOption = new Set(client.factory.options.map((option) => snake(option.name)).filter((name) => value(name) !== undefined));
-  const clientPath = [...byOption].reduce((current, name) => current.replace(new RegExp(`^/\\{${name}\\}`), ''), path) || '/';
+  const { byOption, clientPath } = clientPathOf(client, path, (name) => value(name) !== undefined);
   /** @type {string[]} */
   const params = [];
   const own = pathParameters.filter((p) => !byOption.has(p.name));
@@ -281,7 +337,12 @@ export function typescriptOf(doc, id, client, path, method) {
   const init = [];
   if (params.length > 0) init.push(`  params: { ${params.join(', ')} },`);
   const body = bodyExample(doc, op);
-  if (body && body.type === 'application/json') init.push(`  body: ${literal(body.example, '  ')},`);
+  const computed = body && body.type === 'application/json' ? relativeDates(doc, op, body.example) : [];
+  if (body && body.type === 'application/json') {
+    // A computed field is the variable of the same name (shorthand), declared above the call.
+    const example = { ...(/** @type {object} */ (body.example)), ...Object.fromEntries(computed.map(({ name }) => [name, `${COMPUTED}${name}`])) };
+    init.push(`  body: ${literal(example, '  ').replace(new RegExp(`^(\\s*)(\\w+): "${COMPUTED}\\2"`, 'gm'), '$1$2')},`);
+  }
   const name = variableOf(client.factory.name);
   const call = `${name}.${method.toUpperCase()}(${JSON.stringify(clientPath)}${init.length > 0 ? `, {\n${init.join('\n')}\n}` : ''})`;
   return [
@@ -291,6 +352,12 @@ export function typescriptOf(doc, id, client, path, method) {
     ...options.map((line) => `  ${line}`),
     '});',
     '',
+    ...computed.flatMap(({ name, days, example }) => [
+      `// ${name}: an hour from now, within the ${days} days ahead the service allows (section 8); the`,
+      `// contract's example, ${example}, is a fixed date, and one day a past one.`,
+      `const ${name} = new Date(Date.now() + 60 * 60 * 1000).toISOString();`,
+      '',
+    ]),
     `const { data, error, response } = await ${call};`,
     'if (error !== undefined) console.error(response.status, error);',
     'else console.log(response.status, data);',

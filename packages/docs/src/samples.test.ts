@@ -1,37 +1,10 @@
 // Every TypeScript sample the site shows is compiled against the real client and receiver packages of
 // this workspace (the docs package's devDependencies), with the workspace's TypeScript and the
 // repository's compiler options: a sample that no longer matches a package fails here.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
-import { clientOf, curlOf, receiverOf, sampleRequest, samplesOf } from './samples.mjs';
-
-const require = createRequire(import.meta.url);
-const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-// Inside the docs package, so `@messaging-contracts/*` resolves through its node_modules.
-const dir = mkdtempSync(join(packageDir, '.samples-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Compiles the files with tsc --noEmit; the diagnostics, or '' when they compile. */
-function typeCheck(files: Record<string, string>): string {
-  const names = Object.keys(files);
-  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true, types: ['node'], sourceMap: false, declaration: false, declarationMap: false }, files: names }),
-  );
-  try {
-    execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
+import { describe, expect, it } from 'vitest';
+import { deref, findBundles, firstExample, listCallbacks, listOperations, readBundle } from './bundles.mjs';
+import { clientOf, curlOf, receiverOf, relativeDates, sampleRequest, samplesOf } from './samples.mjs';
+import { typeCheck } from './type-check.js';
 
 const bundles = findBundles().map((bundle) => ({ ...bundle, doc: readBundle(bundle.jsonPath) }));
 
@@ -76,6 +49,32 @@ describe('samplesOf', () => {
   it('the type-check fails on a sample that breaks the contract (a field the body does not have)', () => {
     expect(typeCheckAll()).toMatch(/broken\.ts\(\d+,\d+\): error TS\d+:.*contents/);
   }, 120_000);
+});
+
+describe('a body field bounded relative to now (x-max-days-ahead, section 8)', () => {
+  const cases = bundles.flatMap(({ id, doc }) =>
+    listOperations(doc).flatMap((op) => {
+      const source = samplesOf(doc, id).get(op.operationId!)![0]!.source;
+      const example = firstExample(deref(doc, doc.paths[op.path][op.method].requestBody)?.content?.['application/json']).value;
+      return relativeDates(doc, doc.paths[op.path][op.method], example).map((field) => [`${id}.${op.operationId} ${field.name}`, source, field] as const);
+    }),
+  );
+
+  it("is computed by the TypeScript sample, an hour ahead, within the bound, not the contract's fixed date", () => {
+    // A's and B's sendMessage examples have a `scheduled`.
+    expect(cases.map(([name]) => name)).toEqual(expect.arrayContaining(['gateway-v1.sendMessage scheduled', 'sms-v2.sendMessage scheduled']));
+    for (const [name, source, field] of cases) {
+      expect(source, name).not.toContain(JSON.stringify(field.example));
+      expect(source, name).toMatch(new RegExp(`^\\s+${field.name},?$`, 'm'));
+      const expression = new RegExp(`^const ${field.name} = (.+);$`, 'm').exec(source)?.[1];
+      expect(expression, name).toBeDefined();
+      const before = Date.now();
+      const value = new Function(`return ${expression};`)() as string;
+      const at = Date.parse(value);
+      expect(at, `${name}: ${value}`).toBeGreaterThan(before);
+      expect(at - before, `${name}: ${value}`).toBeLessThanOrEqual(field.days * 24 * 60 * 60 * 1000);
+    }
+  });
 });
 
 describe('sampleRequest and curlOf', () => {

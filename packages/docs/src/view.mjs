@@ -3,6 +3,7 @@
 // this copy only works around what Redoc 2 renders wrongly or leaves out, and adds nothing that the
 // bundle does not already say.
 import { deref, listCallbacks, listOperations, METHODS } from './bundles.mjs';
+import { operationKeysMarkdown } from './operations.mjs';
 
 /**
  * Replaces each `{name}` of a server URL with the variable's default.
@@ -197,12 +198,30 @@ function addAuthentication(view) {
 export const OTHER_DEFINITIONS = 'Other definitions';
 
 /**
+ * Each operation's description ends with its operationId and the keys the validators, the sandbox's
+ * faults and the verifier know it by, and a link to its row of the Operations page.
+ * @param {any} view changed in place
+ * @param {string} id
+ * @param {string} page
+ */
+function addOperationKeys(view, id, page) {
+  for (const { path, method, operationId } of listOperations(view)) {
+    if (!operationId) continue;
+    const operation = view.paths[path][method];
+    operation.description = [operation.description, operationKeysMarkdown(id, operationId, page)].filter(Boolean).join('\n\n');
+  }
+}
+
+/**
  * @param {any} doc a bundle, callbacks inline (readBundle); not modified
  * @param {Map<string, import('./samples.mjs').CodeSample[]>} [samples] code samples by operationId
+ * @param {{ id: string, operationsPage: string }} [keys] an interface's id and the Operations page: each
+ *   operation's description names its keys (addOperationKeys)
  * @returns {any} the document Redoc renders
  */
-export function forRedoc(doc, samples = new Map()) {
+export function forRedoc(doc, samples = new Map(), keys = undefined) {
   const view = structuredClone(doc);
+  if (keys) addOperationKeys(view, keys.id, keys.operationsPage);
   callbacksAsWebhooks(view);
   addCodeSamples(view, samples);
   addAuthentication(view);

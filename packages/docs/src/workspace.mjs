@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * @typedef {{
  *   name: string, version: string, description: string, private: boolean, dir: string,
- *   exports: Record<string, unknown>, dependencies: Record<string, string>,
- * }} WorkspacePackage
+ *   exports: Record<string, unknown>, dependencies: Record<string, string>, repository: string,
+ * }} WorkspacePackage repository: its manifest's `repository.url` (or the string form), '' when it has none
  * @typedef {{ file: string, releases: { name: string, type: string }[], summary: string }} Changeset
  */
 
@@ -46,6 +46,7 @@ export function workspacePackages(root = workspaceRoot()) {
         dir,
         exports: manifest.exports ?? {},
         dependencies: { ...manifest.dependencies, ...manifest.peerDependencies },
+        repository: String((typeof manifest.repository === 'string' ? manifest.repository : manifest.repository?.url) ?? ''),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
