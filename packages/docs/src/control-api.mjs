@@ -15,6 +15,18 @@ const require = createRequire(import.meta.url);
 
 export const CONTROL_API_ID = 'sandbox-control-api';
 export const CONTROL_API_PAGE = `${CONTROL_API_ID}.html`;
+/**
+ * The curl samples read the control token from `SANDBOX_CONTROL_TOKEN`, the variable
+ * `messaging-sandbox -- <command>` gives its command when the control API requires a token (the
+ * sandbox's README): `envName` would make up `SANDBOX_CONTROL_API_API_KEY`, which nothing sets.
+ */
+export const CONTROL_API_VARIABLES = { apiKey: 'SANDBOX_CONTROL_TOKEN' };
+
+/**
+ * The reference's code samples.
+ * @param {any} doc the control API's document
+ */
+export const controlApiSamples = (doc) => samplesOf(doc, CONTROL_API_ID, CONTROL_API_VARIABLES);
 /** What the site bar says beside the title, so no reader takes it for one of the service's interfaces. */
 export const CONTROL_API_NOTE = "The sandbox's own API (a local test tool), not the messaging service's";
 
@@ -45,7 +57,7 @@ export function writeControlApiReference(dist, renderer, write, guide) {
   copyWhole(file, join(dist, `${CONTROL_API_ID}.json`));
   write(
     CONTROL_API_PAGE,
-    renderReference(facts, doc, samplesOf(doc, CONTROL_API_ID), renderer, {
+    renderReference(facts, doc, controlApiSamples(doc), renderer, {
       note: CONTROL_API_NOTE,
       // Responses open on a click here: all open, the answers' schemas (a scope's whole state, the
       // request log's entries, 53 error answers of one shape) made this page the site's heaviest,

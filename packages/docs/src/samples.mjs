@@ -12,6 +12,7 @@ import { declarationsOf, factories } from './declarations.mjs';
  * @typedef {{ method: string, url: string, headers: [string, string][], basic?: [string, string], body?: string }} SampleRequest
  *   header values and `basic` (user, password) may name shell variables (`$SMS_V2_API_KEY`)
  * @typedef {{ packageName: string, factory: import('./declarations.mjs').Factory }} PackageFactory
+ * @typedef {{ apiKey?: string }} CredentialVariables
  */
 
 /** The scope every package of this repository is published under. */
@@ -205,9 +206,10 @@ function shellQuote(text) {
  * @param {string} id
  * @param {string} path
  * @param {string} method
+ * @param {CredentialVariables} [variables] shell variables to read credentials from, where not `envName`'s
  * @returns {SampleRequest}
  */
-export function sampleRequest(doc, id, path, method) {
+export function sampleRequest(doc, id, path, method, variables = {}) {
   const pathItem = doc.paths[path];
   const op = pathItem[method];
   const parameters = parametersOf(doc, op, pathItem);
@@ -225,7 +227,7 @@ export function sampleRequest(doc, id, path, method) {
   let basic;
   for (const scheme of schemesOf(doc, op)) {
     if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') basic = [`$${envName(id, 'username')}`, `$${envName(id, 'password')}`];
-    else if (scheme.type === 'apiKey' && scheme.in === 'header') headers.push([scheme.name, `$${envName(id, 'apiKey')}`]);
+    else if (scheme.type === 'apiKey' && scheme.in === 'header') headers.push([scheme.name, `$${variables.apiKey ?? envName(id, 'apiKey')}`]);
   }
   const responds = Object.values(op.responses ?? {}).some((response) => Object.keys(deref(doc, response)?.content ?? {}).some((type) => /json/.test(type)));
   if (responds) headers.push(['Accept', 'application/json']);
@@ -407,9 +409,10 @@ export function receiverTypescriptOf(doc, callback, receiver) {
  * Every sample of one interface: by operationId, the samples Redoc shows beside it.
  * @param {any} doc with callbacks inline (readBundle)
  * @param {string} id
+ * @param {CredentialVariables} [variables] see sampleRequest
  * @returns {Map<string, CodeSample[]>}
  */
-export function samplesOf(doc, id) {
+export function samplesOf(doc, id, variables = {}) {
   /** @type {Map<string, CodeSample[]>} */
   const byOperation = new Map();
   const client = clientOf(id);
@@ -418,7 +421,7 @@ export function samplesOf(doc, id) {
     /** @type {CodeSample[]} */
     const samples = [];
     if (client) samples.push({ lang: 'TypeScript', label: 'TypeScript', source: typescriptOf(doc, id, client, path, method) });
-    samples.push({ lang: 'Shell', label: 'curl', source: curlOf(sampleRequest(doc, id, path, method)) });
+    samples.push({ lang: 'Shell', label: 'curl', source: curlOf(sampleRequest(doc, id, path, method, variables)) });
     byOperation.set(operationId, samples);
   }
   for (const callback of listCallbacks(doc)) {
