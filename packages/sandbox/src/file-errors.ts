@@ -62,7 +62,7 @@ export function jsonSyntaxError(text: string, error: unknown): string {
 }
 
 /**
- * A JSON file's text and value, read as a request body is (pipeline.ts): at most `maxBytes`, 64
+ * A JSON file's text and value, read as the sandbox reads a request body: at most `maxBytes`, 64
  * levels deep, and no object repeating a key. RFC 8259 section 4: JSON.parse keeps the last value of
  * a repeated key without a word, so `{"apiKey":"a","apiKey":"b"}` started the sandbox with `b`
  * while whoever wrote the file may have meant `a`. Throws a TypeError naming the file, where and
