@@ -5,6 +5,7 @@
 import { createImV1StatusReceiver } from '@messaging-contracts/webhooks';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaEnum } from '../src/contract.js';
 import { actions, controlApiDocument, controlRoutes } from '../src/control.js';
 import { CONTROL_BASE_PATH, CONTROL_TOKEN_HEADER, createSandboxControlClient, SandboxControlResponseError, throwOnError } from '../src/control-client.js';
 import shipped from '../src/generated/control-api.json' with { type: 'json' };
@@ -91,7 +92,7 @@ describe('the control API\'s types', () => {
     const wrong: StatusChange = { id: 'x', status: 'delivered' };
     // The document carries both enums, inlined from the interfaces' sources (scripts/control-api.mjs).
     const status = (controlApiDocument as any).components.schemas.StatusChange.properties.status;
-    expect(status.anyOf.map((alternative: { enum: string[] }) => alternative.enum.length)).toEqual([12, 10]);
+    expect(status.anyOf.map((alternative: { enum: string[] }) => alternative.enum)).toEqual([schemaEnum('sms-v2', 'MessageStatus'), schemaEnum('im-v1', 'MessageStatus')]);
     expect([...states, wrong.status]).toHaveLength(4);
   });
 });

@@ -10,7 +10,7 @@ import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers
 import { createCallbackRouter } from './router.js';
 import { conformance } from './test-support/contract.js';
 import { postJson, send, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const serve = serversClosedAfterEach();
 
