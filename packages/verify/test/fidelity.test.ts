@@ -4,11 +4,11 @@
 // an extra field in B's error body, B's uuid in upper case, C's callback id in upper case, C's 404
 // and 422 to generated references), and the run has no failure; the neighbouring deviation is still
 // caught.
-import { bundle, type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
-import { schemaValue } from '@messaging-contracts/test-kit/schema-value';
+import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation } from '../src/contract.js';
 import { type Report, verify, type VerifyOptions } from '../src/index.js';
+import { held } from './support/bundle-values.js';
 import { type Deviation, isCall, json, type ProxiedRequest, startDeviatingProxy } from './support/deviating-proxy.js';
 
 let sandbox: Sandbox;
@@ -266,8 +266,8 @@ describe('a limit in a body that is not an example as given (section 7: C\'s 404
     );
     expect(failures(report)).toEqual([]);
     const at = report.checks.filter((c) => c.check === 'boundary-accepted' && (c.status === 404 || c.status === 422));
-    const parameters: number = schemaValue(bundle('im-v1'), 'TemplateMessage', 'parameters', 'maxItems');
-    const mimeType: number = schemaValue(bundle('im-v1'), 'MimeType', undefined, 'maxLength');
+    const parameters = held('im-v1', 'TemplateMessage', 'parameters', 'maxItems');
+    const mimeType = held('im-v1', 'MimeType', undefined, 'maxLength');
     expect(at.map((c) => c.subject)).toEqual(expect.arrayContaining([`/message/template/parameters at maxItems ${parameters}`, `/message/media/type at maxLength ${mimeType}`]));
   });
 
@@ -283,7 +283,7 @@ describe('a limit in a body that is not an example as given (section 7: C\'s 404
       { apis: ['gateway-v1'] },
     );
     expect(failures(report)).toEqual([]);
-    const limit: number = schemaValue(bundle('gateway-v1'), 'MessageBroadcast', 'mask', 'maxLength');
+    const limit = held('gateway-v1', 'MessageBroadcast', 'mask', 'maxLength');
     const mask = report.checks.find((c) => c.operation === 'gateway-v1.sendBroadcast' && c.subject === `/mask at maxLength ${limit}`)!;
     expect(mask).toMatchObject({ check: 'boundary-accepted', passed: true, status: 201 });
     const sent = requests.map(bodyOf).find((body) => typeof body.mask === 'string' && body.mask.length === limit && Array.isArray(body.destination))!;
