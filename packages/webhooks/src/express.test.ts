@@ -60,7 +60,7 @@ describe.each(expresses)('%s', (_name, express) => {
     const received = await postJson(url, status);
     expect(received.status).toBe(200);
     expect(calls).toEqual([status]);
-    const invalid = await postJson(url, { id: uuid, status: 'delivered' });
+    const invalid = await postJson(url, { id: uuid, status: 'not a state' });
     expect(invalid.status).toBe(400);
     expect(calls).toEqual([status]);
   });

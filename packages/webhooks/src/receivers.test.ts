@@ -200,7 +200,7 @@ const ambiguous = (body: unknown): Rejection => ({
 });
 
 const smsV2StatusRejections: Array<[string, Rejection]> = [
-  ['an unknown status', invalid({ id: uuid, status: 'delivered' }, '/status', 'enum')],
+  ['an unknown status', invalid({ id: uuid, status: 'not a state' }, '/status', 'enum')],
   ["C's status read", invalid({ status: 'read' }, '/status', 'enum')],
   ['a status in capitals', invalid({ status: 'SENT' }, '/status', 'enum')],
   ['a numeric status', invalid({ status: 3 }, '/status', 'type')],
@@ -219,7 +219,7 @@ const smsV2ReplyRejections: Array<[string, Rejection]> = [
 ];
 
 const imV1StatusRejections: Array<[string, Rejection]> = [
-  ['an unknown status', invalid({ id: uuid, status: 'delivered' }, '/status', 'enum')],
+  ['an unknown status', invalid({ id: uuid, status: 'not a state' }, '/status', 'enum')],
   ["B's status queued", invalid({ status: 'queued' }, '/status', 'enum')],
   ['a numeric status', invalid({ status: 1 }, '/status', 'type')],
   [`a detail of ${imV1DetailMaxLength + 1} characters`, invalid({ status: 'sent', detail: 'x'.repeat(imV1DetailMaxLength + 1) }, '/detail', 'maxLength')],
