@@ -6,22 +6,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { apiIds, jsonResponses, loadBundle } from './bundles.ts';
-import { interfaceTable, newMessageStates, readSpecDocument, sectionText } from '@messaging-contracts/spec-document';
+import { interfaceTable, newMessageStates, readSpecDocument, stateLists } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 
-/** The states a section 3 bullet lists (the backticked values of its parenthesis), the new message's among them. */
-const statesOf = (label: string): string[] => {
-  const bullet = sectionText(markdown, '3')
-    .split('\n')
-    .find((line) => line.startsWith(`- Interface ${label}:`))!;
-  const listed = bullet.match(/\(([^)]*)\)/)?.[1] ?? '';
-  return [...listed.matchAll(/`(\w+)`/g)].map((match) => match[1]!);
-};
-
 const said = newMessageStates(markdown).map((state) => ({
   ...state,
-  states: statesOf(state.label),
+  states: stateLists(markdown).find((list) => list.label === state.label)?.states ?? [],
   basePath: interfaceTable(markdown).find((row) => row.label === state.label)!.basePath,
 }));
 

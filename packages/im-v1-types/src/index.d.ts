@@ -35,7 +35,7 @@ export type Source = Schemas['Source'];
 export type ChannelSource = Schemas['ChannelSource'];
 /** Body of the status callback (sections 2.3 and 6). */
 export type StatusCallback = Schemas['StatusCallback'];
-/** The ten message states (sections 2.3 and 3). */
+/** The message states (sections 2.3 and 3). */
 export type MessageStatus = Schemas['MessageStatus'];
 /** APIError (section 2.3): `code`, `message`, `errors`; the body of the callback receiver's 401, 429 and 500 (section 4.3). */
 export type APIError = Schemas['APIError'];

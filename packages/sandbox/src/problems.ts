@@ -21,8 +21,8 @@ export interface Problem {
 }
 
 /**
- * One line per finding, the field first, then what it must be, then the rule and its limit:
- * `body/mask must be at most 20 characters long (maxLength 20)`. C's descriptions are worded where
+ * One line per finding, the field first, then what it must be, then the rule and its limit, the
+ * bundle's: `body/mask must be at most N characters long (maxLength N)`. C's descriptions are worded where
  * C's error body is made (LongString allows no brackets and no pattern).
  */
 export function describeFinding(finding: Finding): string {

@@ -7,9 +7,16 @@ import {
   createSmsV2StatusReceiver,
 } from '@messaging-contracts/webhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { schemaEnum } from '../src/contract.js';
 import { listen, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
+// The states are the bundles' (a state the document adds or drops leaves these tests green); a state
+// of one interface only is picked from them, not named.
+const smsStates = schemaEnum('sms-v2', 'MessageStatus');
+const imStates = schemaEnum('im-v1', 'MessageStatus');
+const onlyIm = imStates.find((state) => !smsStates.includes(state))! as 'sent';
+const onlySms = smsStates.find((state) => !imStates.includes(state))! as 'sent';
 const servers: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
   t = await sandboxWithClients({ callbackDelivery: { retryDelayMs: 20, timeoutMs: 2000 } });
@@ -57,21 +64,23 @@ describe('B sms-v2', () => {
 
   it("refuses a status outside the documented states, naming the message's interface and where the document lists its states", async () => {
     const id = await sendSms();
-    await expect(t.sandbox.setStatus(id, 'read')).rejects.toThrow(
+    await expect(t.sandbox.setStatus(id, onlyIm)).rejects.toThrow(
       new TypeError(
-        'status "read" is not a state of this message, a B (sms-v2) message: B\'s states (MessageStatus, section 2.2 and 3) are accepted, queued, submitted, sent, received, blocked, deficient, frozen, rejected, failed, dead, expired ("read" is a state of C\'s messages, im-v1)',
+        `status "${onlyIm}" is not a state of this message, a B (sms-v2) message: B's states (MessageStatus, section 2.2 and 3) are ${smsStates.join(', ')} ("${onlyIm}" is a state of C's messages, im-v1)`,
       ),
     );
-    await expect(t.sandbox.setStatus(id, 'bogus' as 'sent')).rejects.toThrow(/^status "bogus" is not a state of this message, a B \(sms-v2\) message: B's states .* are accepted, .*, expired$/);
+    await expect(t.sandbox.setStatus(id, 'bogus' as 'sent')).rejects.toThrow(
+      new TypeError(`status "bogus" is not a state of this message, a B (sms-v2) message: B's states (MessageStatus, section 2.2 and 3) are ${smsStates.join(', ')}`),
+    );
   });
 });
 
 describe('C im-v1', () => {
   it("refuses a state of B's only, naming C's states and where the document lists them", async () => {
     const id = await sendIm();
-    await expect(t.sandbox.setStatus(id, 'queued')).rejects.toThrow(
+    await expect(t.sandbox.setStatus(id, onlySms)).rejects.toThrow(
       new TypeError(
-        'status "queued" is not a state of this message, a C (im-v1) message: C\'s states (MessageStatus, sections 2.3 and 3) are accepted, submitted, sent, received, read, frozen, rejected, failed, dead, expired ("queued" is a state of B\'s messages, sms-v2)',
+        `status "${onlySms}" is not a state of this message, a C (im-v1) message: C's states (MessageStatus, sections 2.3 and 3) are ${imStates.join(', ')} ("${onlySms}" is a state of B's messages, sms-v2)`,
       ),
     );
   });

@@ -2,7 +2,9 @@
 // its fix.
 import { connect } from 'node:net';
 import { createSmsV2StatusReceiver, createImV1StatusReceiver } from '@messaging-contracts/webhooks';
+import { schemaValue } from '@messaging-contracts/test-kit/schema-value';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundle } from '../src/contract.js';
 import { listen, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
@@ -39,12 +41,13 @@ describe('status changes', () => {
     expect(received).toEqual([{ id, status: 'read', detail: 'Read on the handset' }]);
   });
 
-  it("refuses a C status change whose callback would break section 2.3's 255-character detail", async () => {
+  it("refuses a C status change whose callback would break section 2.3's limit of detail", async () => {
+    const detail: number = schemaValue(bundle('im-v1'), 'StatusCallback', 'detail', 'maxLength');
     const received: unknown[] = [];
     t.sandbox.setCallbackUrls({ imStatus: await receiverAt(createImV1StatusReceiver({ rateLimit: 100, onStatus: (s) => void received.push(s) }).node) });
     const id = await sendIm();
-    await expect(t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(256) })).rejects.toThrow(/detail.*\(maxLength 255\)/);
-    await t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(255) });
+    await expect(t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(detail + 1) })).rejects.toThrow(new RegExp(`detail.*\\(maxLength ${detail}\\)`));
+    await t.sandbox.setStatus(id, 'read', { detail: 'x'.repeat(detail) });
     expect(received).toHaveLength(1);
   });
 

@@ -2,7 +2,9 @@
 // creates the next reads, and every answer conforms to the bundle.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { schemaValue } from '@messaging-contracts/test-kit/schema-value';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundle } from '../src/contract.js';
 import { APPLICATION, responseViolations, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
@@ -43,14 +45,17 @@ describe('A gateway-v1', () => {
     conforms('gateway-v1.getMessage', read.response, read.error);
   });
 
-  it('refuses scheduling more than 60 days ahead and a mask over 20, naming field and rule', async () => {
+  it('refuses scheduling past its days-ahead limit and a mask past its maxLength, naming field and rule', async () => {
+    // The limits are the bundle's (a legitimate change of the document's values leaves this green).
+    const mask: number = schemaValue(bundle('gateway-v1'), 'Message', 'mask', 'maxLength');
+    const days: number = schemaValue(bundle('gateway-v1'), 'Message', 'scheduled', 'x-max-days-ahead');
     const sent = await t.gateway.POST('/messages', {
-      body: { destination: '+1', content: 'x', mask: 'x'.repeat(21), scheduled: new Date(Date.now() + 61 * 86_400_000).toISOString() },
+      body: { destination: '+1', content: 'x', mask: 'x'.repeat(mask + 1), scheduled: new Date(Date.now() + (days + 1) * 86_400_000).toISOString() },
     });
     expect(sent.response.status).toBe(400);
     conforms('gateway-v1.sendMessage', sent.response, sent.error);
-    expect(sent.error!.message).toContain('body/mask must be at most 20 characters long (maxLength 20)');
-    expect(sent.error!.message).toContain('body/scheduled must be at most 60 days ahead (x-max-days-ahead 60)');
+    expect(sent.error!.message).toContain(`body/mask must be at most ${mask} characters long (maxLength ${mask})`);
+    expect(sent.error!.message).toContain(`body/scheduled must be at most ${days} days ahead (x-max-days-ahead ${days})`);
   });
 
   it('accepts the vendor media type (section 4.1)', async () => {

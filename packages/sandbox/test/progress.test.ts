@@ -56,7 +56,7 @@ describe('automatic progression', () => {
 
   it('refuses a state neither B nor C has, and parses --progress', () => {
     // Refused at compile time too (MessageState); from JavaScript, at run time:
-    expect(() => sandbox.progress.set({ states: ['delivered' as MessageState] })).toThrow(/delivered is a state of neither B nor C/);
+    expect(() => sandbox.progress.set({ states: ['not a state' as MessageState] })).toThrow(/not a state is a state of neither B nor C/);
     expect(() => sandbox.progress.set({ states: ['sent'], delayMs: -1 })).toThrow(/delayMs/);
     expect(parseCliArgs(['--progress', 'sent>received@250'])).toMatchObject({ progress: { states: ['sent', 'received'], delayMs: 250 } });
     expect(() => parseCliArgs(['--progress', 'sent>delivered'])).toThrow(/--progress/);

@@ -15,7 +15,7 @@ type Schemas = components['schemas'];
 export type SingleMessage = Readable<Schemas['SingleMessage']>;
 /** The body of `POST /messages`: a SingleMessage without its readOnly `id`. */
 export type SingleMessageInput = Writable<Schemas['SingleMessage']>;
-/** The twelve message states (sections 2.2 and 3). */
+/** The message states (sections 2.2 and 3). */
 export type MessageStatus = Schemas['MessageStatus'];
 /** Body of the status callback; the 202 reply of `POST /messages` is shaped as it (section 2.2). */
 export type StatusCallback = Schemas['StatusCallback'];

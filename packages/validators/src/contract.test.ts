@@ -134,13 +134,15 @@ describe('x-max-days-ahead (section 8: scheduling at most N days ahead, N read f
 
   it('reads every form the date-time format accepts: lower case, a space, a leap second', () => {
     const body = (scheduled: string) => ({ ...(requestExample('sms-v2', 'sendMessage') as Json), scheduled });
-    const late61 = { now: () => Date.parse('2016-10-01T00:00:00Z') };
+    // The clocks are set the bundle's days-ahead limit before 2016-12-31T23:59:59Z (its last second).
+    const days: number = schemaValue('sms-v2', 'SingleMessage', 'scheduled', 'x-max-days-ahead');
+    const limitBefore = (iso: string) => ({ now: () => Date.parse(iso) - days * day });
     for (const scheduled of ['2016-12-31t23:59:59z', '2016-12-31 23:59:59Z', '2016-12-31T23:59:60Z']) {
-      expect(sms.sendMessage!.body!(body(scheduled), late61).map((v) => v.rule)).toEqual(['x-max-days-ahead']);
+      expect(sms.sendMessage!.body!(body(scheduled), limitBefore('2016-12-30T23:59:59Z')).map((v) => v.rule)).toEqual(['x-max-days-ahead']);
     }
-    // 60 days after 2016-11-01T23:59:59Z is 23:59:59 on 31 December; the leap second is one second later.
-    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), { now: () => Date.parse('2016-11-01T23:59:59Z') })).toHaveLength(1);
-    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), { now: () => Date.parse('2016-11-02T00:00:00Z') })).toEqual([]);
+    // The limit from 23:59:59 ends at 23:59:59 on 31 December; the leap second is one second later.
+    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), limitBefore('2016-12-31T23:59:59Z'))).toHaveLength(1);
+    expect(sms.sendMessage!.body!(body('2016-12-31T23:59:60Z'), limitBefore('2017-01-01T00:00:00Z'))).toEqual([]);
   });
 
   it('honours the offset of the date-time', () => {

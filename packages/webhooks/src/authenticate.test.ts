@@ -7,7 +7,7 @@ import type { Authenticate, ReceiverErrorEvent } from './core.js';
 import { createImV1StatusReceiver, createSmsV2CallbackReceiver, createSmsV2ReplyReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { createCallbackRouter } from './router.js';
 import { handlerForms, postJson, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const serve = serversClosedAfterEach();
 const status = { id: uuid, status: 'sent' };

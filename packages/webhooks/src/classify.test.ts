@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classifySmsV2Callback, replyOnlyFields, statusOnlyFields } from './classify.js';
 import { callbackSchema, valid } from './test-support/arbitraries.js';
 import { referenceBody } from './test-support/contract.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 describe('classifySmsV2Callback', () => {
   it.each([

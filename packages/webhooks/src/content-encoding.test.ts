@@ -10,7 +10,7 @@ import type { ReceiverErrorEvent } from './core.js';
 import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
 import { handlerForms, send, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const serve = serversClosedAfterEach();
 

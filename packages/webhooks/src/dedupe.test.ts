@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSmsV2StatusReceiver } from './receivers.js';
 import { listen, postJson, type Running } from './test-support/http.js';
 import { createMemoryDedupStore, type DedupStore, deduplicate, messageIdAndStatus } from './dedupe.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const other = '8b2d4f6a-1c3e-4a5b-8d7f-9e0a1b2c3d4e';
 

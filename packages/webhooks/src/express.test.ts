@@ -10,7 +10,7 @@ import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers
 import { createCallbackRouter } from './router.js';
 import { conformance } from './test-support/contract.js';
 import { postJson, send, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const serve = serversClosedAfterEach();
 
@@ -60,7 +60,7 @@ describe.each(expresses)('%s', (_name, express) => {
     const received = await postJson(url, status);
     expect(received.status).toBe(200);
     expect(calls).toEqual([status]);
-    const invalid = await postJson(url, { id: uuid, status: 'delivered' });
+    const invalid = await postJson(url, { id: uuid, status: 'not a state' });
     expect(invalid.status).toBe(400);
     expect(calls).toEqual([status]);
   });

@@ -9,7 +9,7 @@ import type { ReceiverErrorEvent } from './core.js';
 import { type CallbackReceiver, createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
 import { postJson, send, sendHalfABody } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {

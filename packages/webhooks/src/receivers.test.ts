@@ -12,6 +12,8 @@ import {
   createSmsV2ReplyReceiver,
   createSmsV2StatusReceiver,
 } from './receivers.js';
+import type { MessageStatus as ImV1MessageStatus } from '@messaging-contracts/im-v1-types';
+import type { MessageStatus as SmsV2MessageStatus } from '@messaging-contracts/sms-v2-types';
 import type { ImV1StatusCallback, SmsV2ReplyCallback, SmsV2StatusCallback } from './validators.js';
 import { conformance, referenceValidator } from './test-support/contract.js';
 import { fetchBridge, listen, listenDrained, postJson, type Received, type Running, send, type SendOptions } from './test-support/http.js';
@@ -22,7 +24,7 @@ import {
   imV1TextPattern,
   smsV2Statuses,
   uuid,
-} from './test-support/spec-document.js';
+} from './test-support/contract-values.js';
 
 const forms = [
   ['node', (receiver: CallbackReceiver): RequestListener => receiver.node],
@@ -198,7 +200,7 @@ const ambiguous = (body: unknown): Rejection => ({
 });
 
 const smsV2StatusRejections: Array<[string, Rejection]> = [
-  ['an unknown status', invalid({ id: uuid, status: 'delivered' }, '/status', 'enum')],
+  ['an unknown status', invalid({ id: uuid, status: 'not a state' }, '/status', 'enum')],
   ["C's status read", invalid({ status: 'read' }, '/status', 'enum')],
   ['a status in capitals', invalid({ status: 'SENT' }, '/status', 'enum')],
   ['a numeric status', invalid({ status: 3 }, '/status', 'type')],
@@ -217,7 +219,7 @@ const smsV2ReplyRejections: Array<[string, Rejection]> = [
 ];
 
 const imV1StatusRejections: Array<[string, Rejection]> = [
-  ['an unknown status', invalid({ id: uuid, status: 'delivered' }, '/status', 'enum')],
+  ['an unknown status', invalid({ id: uuid, status: 'not a state' }, '/status', 'enum')],
   ["B's status queued", invalid({ status: 'queued' }, '/status', 'enum')],
   ['a numeric status', invalid({ status: 1 }, '/status', 'type')],
   [`a detail of ${imV1DetailMaxLength + 1} characters`, invalid({ status: 'sent', detail: 'x'.repeat(imV1DetailMaxLength + 1) }, '/detail', 'maxLength')],
@@ -296,7 +298,7 @@ const acceptedFor: Record<string, Array<[string, unknown, string]>> = {
   'C status': [
     ...imV1Statuses.map((status): [string, unknown, string] => [`status ${status}`, { id: uuid, status, detail: 'Message delivered' }, 'onStatus']),
     [`a detail of exactly ${imV1DetailMaxLength} characters`, { status: 'sent', detail: 'x'.repeat(imV1DetailMaxLength) }, 'onStatus'],
-    // maxLength counts characters (code points), not UTF-16 units: 255 emoji are 510 units.
+    // maxLength counts characters (code points), not UTF-16 units: the limit in emoji is twice as many units.
     [`a detail of ${imV1DetailMaxLength} emoji`, { status: 'sent', detail: '\u{1F600}'.repeat(imV1DetailMaxLength) }, 'onStatus'],
     ['an empty object (no field is required)', {}, 'onStatus'],
   ],
@@ -601,8 +603,9 @@ describe('receiver options', () => {
     createImV1StatusReceiver({ rateLimit: 1, onStatus: (body) => {
       expectTypeOf(body).toEqualTypeOf<ImV1StatusCallback>();
     } });
-    expectTypeOf<SmsV2StatusCallback['status']>().toEqualTypeOf<(typeof smsV2Statuses)[number] | undefined>();
-    expectTypeOf<ImV1StatusCallback['status']>().toEqualTypeOf<(typeof imV1Statuses)[number] | undefined>();
+    // The states are the types packages' MessageStatus, generated from the bundles (the document's values are the audit's).
+    expectTypeOf<SmsV2StatusCallback['status']>().toEqualTypeOf<SmsV2MessageStatus | undefined>();
+    expectTypeOf<ImV1StatusCallback['status']>().toEqualTypeOf<ImV1MessageStatus | undefined>();
     const receiver = createSmsV2StatusReceiver({ onStatus });
     expect(Object.keys(receiver).sort()).toEqual(['fetch', 'node']);
   });

@@ -6,7 +6,7 @@ import { createImV1StatusReceiver, createSmsV2ReplyReceiver, createSmsV2StatusRe
 import { createCallbackRouter } from './router.js';
 import { conformance } from './test-support/contract.js';
 import { fetchBridge, postJson, send, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 
 const serve = serversClosedAfterEach();
 

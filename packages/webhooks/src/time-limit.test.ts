@@ -7,7 +7,7 @@ import { deduplicate } from './dedupe.js';
 import { createImV1StatusReceiver, createSmsV2StatusReceiver } from './receivers.js';
 import { conformance } from './test-support/contract.js';
 import { handlerForms, postJson, sendHalfABody, serversClosedAfterEach } from './test-support/http.js';
-import { uuid } from './test-support/spec-document.js';
+import { uuid } from './test-support/contract-values.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 
 const serve = serversClosedAfterEach();

@@ -7,7 +7,7 @@ import type { ApiId } from '@messaging-contracts/validators/generator';
 import { broken, callbackSchema, valid } from './test-support/arbitraries.js';
 import { imV1ErrorShape, smsV2ErrorShape } from './error-bodies.js';
 import { conformance, referenceBody } from './test-support/contract.js';
-import { imV1TextPattern } from './test-support/spec-document.js';
+import { imV1TextPattern } from './test-support/contract-values.js';
 import { type Validator, validateImV1StatusCallback, validateSmsV2ReplyCallback, validateSmsV2StatusCallback } from './validators.js';
 
 const cases: Array<[string, ApiId, string, Validator<unknown>]> = [

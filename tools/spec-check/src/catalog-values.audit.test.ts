@@ -4,7 +4,7 @@
 // with what the catalogue records. catalog.audit.test.ts holds the names (fields, rows, statuses);
 // this file holds what they say. A mismatch names the section, the fact, both values and the file.
 import { describe, expect, it } from 'vitest';
-import { type ApiCatalog, catalogueFile, type Entry, type Expect, loadCatalog, type SchemaCheck } from './catalog.js';
+import { type ApiCatalog, catalogueFile, type Entry, type Expect, holderOf, loadCatalog, type SchemaCheck } from './catalog.js';
 import {
   type DocumentedBound,
   documentedFields,
@@ -111,8 +111,13 @@ function fieldMismatches(api: ApiCatalog, section: string, schema: string, field
   }
   const formats = readFormats(detail);
   const format = resolved(api, own).format;
+  // A value the field takes from a named schema (`is:`) is edited in that schema's entry: name it.
+  const heldBy = (keyword: keyof Expect): Where => {
+    const holder = holderOf(api, entry, keyword);
+    return holder === entry ? where : { ...where, entry: `${holder.id}", which ${schema}.${field} names with "is: ${own.is}` };
+  };
   if (formats.length > 0 ? !formats.includes(format ?? '') : own.format !== undefined) {
-    found.push(mismatch(where, formats.length > 0 ? `format ${formats.join(', ')}` : 'no format', format ? `format ${format}` : 'no format'));
+    found.push(mismatch(heldBy('format'), formats.length > 0 ? `format ${formats.join(', ')}` : 'no format', format ? `format ${format}` : 'no format'));
   }
   // "read-only" and "default `mt_message`" (section 2.1's Notes), both ways.
   if (/\bread-only\b/.test(detail) !== (own.readOnly === true)) found.push(mismatch(where, /\bread-only\b/.test(detail) ? 'read-only' : 'not read-only', own.readOnly ? 'read-only' : 'not read-only'));
@@ -123,7 +128,7 @@ function fieldMismatches(api: ApiCatalog, section: string, schema: string, field
   const values = readValues(detail);
   const enumerated = resolved(api, own).enum;
   if (values.length > 0 && !(enumerated && sameSet(values, enumerated))) {
-    found.push(mismatch(where, `one of ${values.join(', ')}`, enumerated ? `one of ${enumerated.join(', ')}` : 'no set of values'));
+    found.push(mismatch(heldBy('enum'), `one of ${values.join(', ')}`, enumerated ? `one of ${enumerated.join(', ')}` : 'no set of values'));
   }
   if (values.length === 0 && own.enum) found.push(mismatch(where, 'no set of values', `one of ${own.enum.join(', ')}`));
   return found;

@@ -607,6 +607,22 @@ const catalogFiles = (directory: string) => readdirSync(directory).filter((n) =>
  * The API ids of the catalogue, from its file names (loadCatalog holds each file's `api` to its
  * name), without parsing it: the CLI refuses an unknown `--api` or an unusable document first.
  */
+/**
+ * The entry that holds a keyword of a field's expectation: the field's own entry, or, where the
+ * field names a documented schema (`is: MessageStatus`) and does not state the keyword itself, the
+ * entry of that schema (followed through further names). A keyword no entry states: the field's.
+ */
+export function holderOf(api: ApiCatalog, entry: Extract<Entry, { kind: 'property' }>, keyword: keyof Expect): Entry {
+  let holder: Entry = entry;
+  let expect = entry.check.expect;
+  for (let depth = 0; expect && expect[keyword] === undefined && expect.is && depth < 8; depth++) {
+    const named = api.entries.find((e): e is Extract<Entry, { kind: 'value' }> => e.kind === 'value' && e.check.schema === expect!.is);
+    if (!named?.check.expect) break;
+    [holder, expect] = [named, named.check.expect];
+  }
+  return expect?.[keyword] === undefined ? entry : holder;
+}
+
 export function catalogIds(directory = catalogDir): string[] {
   return catalogFiles(directory).map((name) => name.slice(0, -'.yaml'.length));
 }

@@ -16,6 +16,8 @@ function findings({ schema, expect: wanted, mode = 'closed', components = {} }: 
   return checkSchema(view, [subject], wanted, mode).map((f) => `${f.loc.pointer}: ${f.found}`);
 }
 
+const longStates = ['accepted', 'queued', 'submitted', 'sent', 'received', 'blocked', 'deficient', 'frozen', 'rejected', 'failed', 'dead', 'expired'];
+
 const cases: Array<[string, Case]> = [
   ['an exact match has no finding', { given: { schema: { type: 'string', maxLength: 20 }, expect: { type: 'string', maxLength: 20 } }, want: [] }],
   ['a loosened bound', { given: { schema: { type: 'string', maxLength: 21 }, expect: { type: 'string', maxLength: 20 } }, want: ['/subject/maxLength: maxLength 21'] }],
@@ -31,7 +33,16 @@ const cases: Array<[string, Case]> = [
   ],
   ['an absent minItems is minItems 0', { given: { schema: { type: 'array', maxItems: 20, items: {} }, expect: { type: 'array', minItems: 0, maxItems: 20 } }, want: [] }],
   ['enum values compare as a set', { given: { schema: { type: 'string', enum: ['b', 'a'] }, expect: { type: 'string', enum: ['a', 'b'] } }, want: [] }],
-  ['an enum value dropped', { given: { schema: { type: 'string', enum: ['a'] }, expect: { type: 'string', enum: ['a', 'b'] } }, want: ['/subject/enum: enum ["a"]'] }],
+  ['an enum value dropped', { given: { schema: { type: 'string', enum: ['a'] }, expect: { type: 'string', enum: ['a', 'b'] } }, want: ['/subject/enum: enum without "b"'] }],
+  // A long list is not cut: what differs is named, however far down the list it is.
+  [
+    'an enum value added at the end of a long list',
+    { given: { schema: { type: 'string', enum: [...longStates, 'deleted'] }, expect: { type: 'string', enum: longStates } }, want: ['/subject/enum: enum with "deleted" too'] },
+  ],
+  [
+    'an enum value replaced',
+    { given: { schema: { type: 'string', enum: ['a', 'c', 2] }, expect: { type: 'string', enum: ['a', 'b', 2] } }, want: ['/subject/enum: enum without "b" and with "c" too'] },
+  ],
   ['const counts as an enum', { given: { schema: { type: 'string', const: 'a' }, expect: { type: 'string' } }, want: ['/subject/const: const a'] }],
   ['closed: an unstated enum', { given: { schema: { type: 'string', enum: ['x'] }, expect: { type: 'string' } }, want: ['/subject/enum: enum ["x"]'] }],
   ['partial: an unstated enum is not compared', { given: { schema: { type: 'string', enum: ['x'] }, expect: { type: 'string' }, mode: 'partial' }, want: [] }],
@@ -92,6 +103,12 @@ const cases: Array<[string, Case]> = [
   ],
   ['a delegated expectation (is) compares nothing here', { given: { schema: { type: 'boolean' }, expect: { is: 'Uuid' } }, want: [] }],
 ];
+
+it('states the expected enum in the notation of the found side (JSON values)', () => {
+  const view = jsonView({ subject: { type: 'string', enum: ['a'] } });
+  const [finding] = checkSchema(view, [{ value: { type: 'string', enum: ['a'] }, loc: view.child(view.root.loc, 'subject') }], { type: 'string', enum: ['a', 2] }, 'closed');
+  expect([finding!.expected, finding!.found]).toEqual(['enum ["a", 2]', 'enum without 2']);
+});
 
 describe('checkSchema', () => {
   it.each(cases)('%s', (_title, { given, want }) => {

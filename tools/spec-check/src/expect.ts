@@ -30,6 +30,17 @@ export function show(value: unknown): string {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** What a found enum lacks and has besides the wanted values: `without "b" and with "c" too`. */
+function enumDifference(wanted: unknown[], found: unknown[]): string {
+  const json = (values: unknown[]) => values.map((v) => JSON.stringify(v));
+  const [want, have] = [json(wanted), json(found)];
+  const missing = want.filter((v) => !have.includes(v));
+  const extra = have.filter((v) => !want.includes(v));
+  const parts = [...(missing.length ? [`without ${missing.join(', ')}`] : []), ...(extra.length ? [`with ${extra.join(', ')} too`] : [])];
+  // Same values, another count: a repeated value.
+  return parts.length ? parts.join(' and ') : `[${have.join(', ')}] (a value repeated)`;
+}
+
 /** Keywords that constrain a value and that the catalogue never expects. */
 const NEVER_STATED = [
   'multipleOf', 'uniqueItems', 'maxProperties', 'writeOnly', 'nullable', 'not', 'anyOf', 'oneOf', 'if',
@@ -203,7 +214,10 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
   ];
   if (expect.enum !== undefined) {
     const wanted = new Set(expect.enum.map((v) => JSON.stringify(v)));
-    if (enums.length === 0) add(home, `enum [${expect.enum.join(', ')}]`, 'no enum');
+    // Both sides in one notation, each value as JSON writes it; the found side names what differs
+    // (a long list cut to a length hid a value added at its end).
+    const wantedText = `enum [${expect.enum.map((v) => JSON.stringify(v)).join(', ')}]`;
+    if (enums.length === 0) add(home, wantedText, 'no enum');
     else {
       let allowed: Set<string> | undefined;
       for (const e of enums) {
@@ -213,7 +227,7 @@ export function checkSchema<L>(view: DocumentView<L>, nodes: Node<L>[], expect: 
       const same = allowed!.size === wanted.size && [...wanted].every((v) => allowed!.has(v));
       if (!same) {
         const at = enums.find((e) => e.values.length !== wanted.size || e.values.some((v) => !wanted.has(JSON.stringify(v)))) ?? enums[0]!;
-        add(at.loc, `enum [${expect.enum.join(', ')}]`, `${at.name} ${show(at.value)}`);
+        add(at.loc, wantedText, at.name === 'enum' ? `enum ${enumDifference(expect.enum, at.values)}` : `${at.name} ${show(at.value)}`);
       }
     }
   } else if (closed) {

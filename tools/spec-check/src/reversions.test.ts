@@ -243,7 +243,8 @@ const cases: Array<{ item: string; api: string; revert: (doc: Doc) => void; entr
       holder.example = holder.examples.illustrative.value;
       delete holder.examples;
     },
-    entry: /campaign-manager-v1 2\.4 Member destination format and param1 to param6/,
+    // The rule text names the document's params ("param1 to param6"): any count matches.
+    entry: /campaign-manager-v1 2\.4 Member destination format and param1 to param\d+ use/,
   })),
   {
     item: "D's delete failure string example unlabelled (section 7 gives the sample's sense, not its text)",

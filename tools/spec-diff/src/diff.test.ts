@@ -1,7 +1,7 @@
 // Before/after pairs built from our real bundles (specs/dist), one mutation each, and the
 // breaking changes the gate must (and must not) report for them.
 import { describe, expect, it } from 'vitest';
-import { diffContract, type Json, valueText } from './diff.js';
+import { changeText, diffContract, type Json, valueText } from './diff.js';
 import { apiIds, loadBundle, pair } from './test-support/bundles.js';
 
 const schemas = (document: Json) => document.components.schemas;
@@ -386,5 +386,37 @@ describe('valueText', () => {
     ['nothing', undefined, 'nothing'],
   ])('%s', (_title, value, want) => {
     expect(valueText(value)).toBe(want);
+  });
+});
+
+describe('changeText', () => {
+  const mask = (limit: string) => `Mask of the campaign SMS. The spec document states no length limit for this interface's \`mask\` (the ${limit}-character limit of section 8 applies to interface A only).`;
+  it.each([
+    ['two short values, whole', 255, 100, '255 -> 100'],
+    ['two short strings, whole', 'a', 'b', '"a" -> "b"'],
+    [
+      'two long strings that differ past the cut: the part around the first difference, on both sides',
+      mask('20'),
+      mask('11'),
+      '"…rface\'s `mask` (the 20-character limit of section 8 appl…" -> "…rface\'s `mask` (the 11-character limit of section 8 appl…"',
+    ],
+    [
+      'two long strings that differ at the start: cut at the end only',
+      `Old ${'x'.repeat(80)}`,
+      `New ${'x'.repeat(80)}`,
+      `"Old ${'x'.repeat(53)}…" -> "New ${'x'.repeat(53)}…"`,
+    ],
+    ['a string that grows at its end', `${'x'.repeat(80)}`, `${'x'.repeat(80)} and more`, `"…${'x'.repeat(20)}" -> "…${'x'.repeat(20)} and more"`],
+  ])('%s', (_title, before, after, want) => {
+    expect(changeText(before, after)).toBe(want);
+  });
+
+  it('is what a change line shows for a long description changed past its first 60 characters', () => {
+    const before = loadBundle('campaign-manager-v1');
+    before.components.schemas.ScheduleCampaignRequest.properties.mask.description = mask('20');
+    const after = structuredClone(before);
+    after.components.schemas.ScheduleCampaignRequest.properties.mask.description = mask('11');
+    const [change] = diffContract(before, after);
+    expect(change!.what).toContain('(the 20-character limit of section 8 appl…" -> "…rface\'s `mask` (the 11-character limit of section 8 appl…"');
   });
 });

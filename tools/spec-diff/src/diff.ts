@@ -75,6 +75,32 @@ export function valueText(value: unknown): string {
   return `${text.slice(0, shownLength - 1)}…`;
 }
 
+/** How many characters a cut string shows before its first difference from the other. */
+const contextLength = 20;
+
+/** Part of a string as a change line shows it: from `start` (with a leading ellipsis past 0), cut as valueText cuts. */
+function stringWindow(value: string, start: number): string {
+  const chars = [...value];
+  const room = shownLength - 3 - (start > 0 ? 1 : 0);
+  const part = JSON.stringify(chars.slice(start, start + room).join('')).slice(1, -1);
+  return `"${start > 0 ? '…' : ''}${part}${start + room < chars.length ? '…' : ''}"`;
+}
+
+/**
+ * A value changed, as a change line shows it: `before -> after`. Two strings too long to show whole
+ * are shown from a little before their first difference, both from the same place, so the line
+ * shows what changed rather than two equal beginnings.
+ */
+export function changeText(before: unknown, after: unknown): string {
+  const long = (value: string) => JSON.stringify(value).length > shownLength;
+  if (typeof before !== 'string' || typeof after !== 'string' || (!long(before) && !long(after))) return `${valueText(before)} -> ${valueText(after)}`;
+  const [a, b] = [[...before], [...after]];
+  let first = 0;
+  while (first < a.length && first < b.length && a[first] === b[first]) first++;
+  const start = Math.max(0, first - contextLength);
+  return `${stringWindow(before, start)} -> ${stringWindow(after, start)}`;
+}
+
 const flowText: Record<Flow, string> = {
   input: 'sent by the client',
   output: 'sent by the service',
@@ -168,7 +194,7 @@ function describe(
     : classified.location.inCallback
       ? ' (callback)'
       : '';
-  const shown = action === 'replace' ? `${valueText(before)} -> ${valueText(after)}` : valueText(action === 'add' ? after : before);
+  const shown = action === 'replace' ? changeText(before, after) : valueText(action === 'add' ? after : before);
   if (path[0] === 'paths' && path.length === 3) return `${verb} operation ${String(path[2]).toUpperCase()} ${String(path[1])}${where}`;
   const place = placeOf(path, nameAt);
   const exampleAt = path.findIndex((segment) => segment === 'example' || segment === 'examples');

@@ -288,7 +288,7 @@ describe('runGate', () => {
         // the bump every line named, for every package it named.
         const bump = released ? 'major' : 'minor';
         for (const pkg of gatewayPackages) expect(text).toContain(`"${pkg}": ${bump}\n`);
-        expect(without.out).toContain('gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: ' + bump + ']');
+        expect(without.out).toContain(`gateway-v1  /paths/~1messages~1broadcast/post  removed operation POST /messages/broadcast  [breaking: ${bump}]`);
         expect(without.err).toEqual(gatewayPackages.map((pkg) => `spec-diff: gateway-v1 changed: add a ${bump} changeset for ${pkg} (it has none added since the base): pnpm spec-diff --write-changeset`));
         expect(written.out).toContainEqual(expect.stringMatching(new RegExp(`^spec-diff: wrote \\.changeset/contract-change-[0-9a-f]{10}\\.md \\(${gatewayPackages.map((pkg) => `${escape(pkg)}: ${bump}`).join(', ')}\\)`)));
         expect(text).not.toContain('sms-v2-types');

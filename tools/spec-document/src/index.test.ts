@@ -19,6 +19,7 @@ import {
   scalarFormats,
   sectionNumbers,
   sectionText,
+  stateLists,
   tableRows,
 } from './index.js';
 
@@ -54,6 +55,17 @@ describe('the spec document reader', () => {
     expect(() => newMessageStates(markdown.replace('reported with `sent` in the 201 reply', 'reported as sent'))).toThrow(
       'section 3: cannot read the status and reply of a new message in "- Interface B:',
     );
+  });
+
+  it("reads section 3's lists of message states, in both wordings, and refuses another", () => {
+    const bullet = '- Interface B: message states are `sent`, `failed`. A new message is reported with `sent` in the 201 reply. Transitions: not shown.';
+    expect(stateLists(markdown)).toEqual([{ label: 'B', states: ['sent', 'failed'], statement: bullet }]);
+    const repeated = markdown.replace('message states are `sent`, `failed`.', 'message states are the two `status` values listed in section 2.2 (`sent`, `failed`).');
+    expect(stateLists(repeated)).toEqual([expect.objectContaining({ label: 'B', states: ['sent', 'failed'], count: 2, section: '2.2' })]);
+    expect(() => stateLists(markdown.replace('message states are `sent`, `failed`.', 'message states are as listed.'))).toThrow(
+      'section 3: cannot read the message states in "- Interface B: message states are as listed.',
+    );
+    expect(() => stateLists(repeated.replace('the two', 'the several'))).toThrow('section 3: cannot read the message states');
   });
 
   it('reads section 2 field lists in table, inline, range and shared forms', () => {

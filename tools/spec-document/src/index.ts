@@ -142,6 +142,42 @@ export function newMessageStates(markdown: string): NewMessageState[] {
   return states;
 }
 
+/** What a section 3 bullet lists as an interface's message states. */
+export interface StateList {
+  label: string;
+  states: string[];
+  /** The count the bullet gives them in words ("the twelve `status` values"), if it gives one. */
+  count?: number;
+  /** The section whose list the bullet says it repeats ("listed in section 2.2"), if it names one. */
+  section?: string;
+  /** The bullet, for messages. */
+  statement: string;
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+
+/** A count the document writes in words ("twelve"), else undefined. */
+const countWord = (word: string): number | undefined => (NUMBER_WORDS.includes(word) ? NUMBER_WORDS.indexOf(word) : undefined);
+
+/**
+ * Section 3's "message states are ..." bullets: "`a`, `b`." or "the twelve `status` values listed
+ * in section 2.2 (`a`, `b`)". Another wording of such a bullet throws, so it is noticed.
+ */
+export function stateLists(markdown: string): StateList[] {
+  const lists: StateList[] = [];
+  for (const line of sectionText(markdown, '3').split('\n')) {
+    const bullet = line.match(/^- Interface ([A-Z]):.*?\bmessage states are (.*)$/);
+    if (!bullet) continue;
+    const said = bullet[2]!;
+    const repeated = said.match(/^the (\w+) `\w+` values listed in section ([\d.]+) \(([^)]*)\)/);
+    const states = readValues(repeated ? repeated[3]! : said.split(/\.(?:\s|$)/)[0]!);
+    const count = repeated ? countWord(repeated[1]!) : undefined;
+    if (states.length === 0 || (repeated && count === undefined)) throw new Error(`section 3: cannot read the message states in "${line}"`);
+    lists.push({ label: bullet[1]!, states, ...(repeated ? { count: count!, section: repeated[2]! } : {}), statement: line });
+  }
+  return lists;
+}
+
 /** Section 6's events table: how many events each interface sends, keyed by its label. */
 export function eventCounts(markdown: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -372,13 +408,11 @@ export function scalarFormats(markdown: string, section: string): Array<{ name: 
   return tableRows(text, '| Name | Rule |').map(([name, rule]) => ({ name: name!, rule: rule! }));
 }
 
-const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3 };
-
 /** Section 2's "**Destination**: object with at least one property present": the least number of properties, by name. */
 export function leastProperties(markdown: string): Array<{ label: string; name: string; minProperties: number; statement: string }> {
   return interfaceTable(markdown).flatMap(({ label }) =>
     [...sectionText(markdown, `2.${'ABCD'.indexOf(label) + 1}`).matchAll(/^\*\*(\w+)\*\*[^\n]*?object with at least (\w+) propert(?:y|ies)/gm)].map((m) => {
-      const minProperties = COUNT_WORDS[m[2]!] ?? Number(m[2]);
+      const minProperties = countWord(m[2]!) ?? Number(m[2]);
       if (!Number.isInteger(minProperties)) throw new Error(`section 2: cannot read the number "${m[2]}" in "${m[0]}"`);
       return { label, name: m[1]!, minProperties, statement: m[0] };
     }),

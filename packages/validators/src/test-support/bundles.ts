@@ -1,5 +1,6 @@
 // Test support (not built): the four bundles and their operations' examples.
 import { apiIds, loadBundle, type ApiId } from '../../scripts/generate.js';
+import { schemaValue as schemaValueOf } from '@messaging-contracts/test-kit/schema-value';
 import { type Json, at, discover, isJsonMediaType, resolve } from '../../scripts/targets.js';
 import * as campaignManagerV1 from '../campaign-manager-v1.js';
 import * as gatewayV1 from '../gateway-v1.js';
@@ -81,16 +82,11 @@ export const targetsOf = (api: ApiId) => discover(bundleOf(api));
 /** A clock so late that every date in the examples is in the past, which x-max-days-ahead never refuses. */
 export const late = { now: () => Date.parse('2100-01-01T00:00:00Z') };
 
-/**
- * A keyword of a component schema (or of one of its properties), read from the bundle. A test that
- * exercises a rule with a contract value takes the value from here, never restates it, so a
- * maintainer's legitimate change of a limit fails no test of the mechanism (the document's value
- * itself is pinned once, by spec-check's catalogue).
- */
-export function schemaValue(api: ApiId, schema: string, property: string | undefined, keyword: string): any {
-  const component = ((bundleOf(api).components as Json | undefined)?.schemas as Json | undefined)?.[schema] as Json | undefined;
-  const node = (property === undefined ? component : (component?.properties as Json | undefined)?.[property]) as Json | undefined;
-  const value = node?.[keyword];
-  if (value === undefined) throw new Error(`${api}: ${schema}${property ? `.${property}` : ''} has no ${keyword}`);
-  return value;
-}
+/** A keyword of a component schema (or of one of its properties), read from the bundle (test-kit's schemaValue). */
+export const schemaValue = (api: ApiId, schema: string, property: string | undefined, keyword: string): any => {
+  try {
+    return schemaValueOf(bundleOf(api), schema, property, keyword);
+  } catch (error) {
+    throw new Error(`${api}: ${(error as Error).message}`);
+  }
+};

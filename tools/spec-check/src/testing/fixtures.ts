@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../catalog.js';
+import { type Entry, type Expect, loadApiCatalog, loadCatalog } from '../catalog.js';
 import type { Json } from '../view.js';
 
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -116,3 +116,21 @@ export function related(reported: string, mutated: string): boolean {
   if (reported === '') return tokens(mutated).length === 1;
   return reported === mutated || mutated.startsWith(`${reported}/`) || reported.startsWith(`${mutated}/`);
 }
+
+/**
+ * The catalogue's section 2 field entry (`property`) or section 8 entry (`limit`) that checks a
+ * schema's property, and what it expects there. A test of a mechanism takes the document's value
+ * and the entry's rule text from here rather than restating them, so that a legitimate change of
+ * the document (and so of the catalogue) fails no such test.
+ */
+export function catalogueCheck(api: string, kind: 'property' | 'limit', schema: string, property: string): { rule: string; expect: Expect } {
+  for (const entry of loadApiCatalog(api).entries as Entry[]) {
+    const checks = entry.kind === 'property' ? [entry.check] : entry.kind === 'limit' ? entry.checks : [];
+    const check = entry.kind === kind ? checks.find((c) => c.schema === schema && c.property === property) : undefined;
+    if (check?.expect) return { rule: entry.rule, expect: check.expect };
+  }
+  throw new Error(`${api}: no ${kind} entry of the catalogue checks ${schema}.${property}`);
+}
+
+/** A text as a regular expression that matches it literally. */
+export const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
