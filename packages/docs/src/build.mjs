@@ -22,6 +22,8 @@ import { formatWeights, measureSite } from './weights.mjs';
 import { repositoryOf } from './repository.mjs';
 import { OPERATIONS_PAGE, operationRows, renderOperations } from './operations.mjs';
 import { verifierOf } from './verifier.mjs';
+import { SEARCH_INDEX, SEARCH_SCRIPT, searchScript } from './search-box.mjs';
+import { headingEntries, interfaceEntries } from './search-index.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
@@ -228,6 +230,15 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
       operations: OPERATIONS_PAGE,
     }),
   );
+  // The site-wide search (search-index.mjs): the bundles' operations and properties, then the headings
+  // of the landing page and the guides as written above.
+  const headings = ['index.html', ...guides.map((guide) => guide.page)].flatMap((page) => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    return headingEntries(page, html, /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/ · messaging service$/, '') ?? page);
+  });
+  const searchIndex = [...found.flatMap(({ jsonPath }, i) => interfaceEntries(/** @type {any} */ (entries[i]).facts, readBundle(jsonPath))), ...headings];
+  write(SEARCH_INDEX, `${JSON.stringify(searchIndex)}\n`);
+  write(SEARCH_SCRIPT, searchScript());
   const pages = [
     'index.html',
     ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog, changesPage(facts.id)]),
@@ -238,7 +249,7 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
     ...api.pages,
   ];
   precompress(dist);
-  return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, weight: measureSite(dist, pages) };
+  return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, searchIndex, weight: measureSite(dist, pages) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

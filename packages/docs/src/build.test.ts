@@ -12,6 +12,7 @@ import { VERSIONS_DIR } from './versions.mjs';
 import { TEST_CHANGELOG_ENTRY, TEST_INTERFACE, TEST_REMOVED_PATH, TEST_VERSION, testRelease } from './test-release.js';
 import { patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
+import { SEARCH_INDEX, SEARCH_SCRIPT } from './search-box.mjs';
 import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
@@ -32,6 +33,8 @@ describe('buildSite', () => {
       `${CONTROL_API_ID}.json`,
       ...bundles.map(({ id }) => `changes-${id}.html`),
       'operations.html',
+      SEARCH_INDEX,
+      SEARCH_SCRIPT,
     ];
     expect(readdirSync(dist).filter((file) => file !== API_DIR && file !== VERSIONS_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));

@@ -8,6 +8,8 @@ export const SANS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';
 export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 
+import { SEARCH_BOX_CSS, searchBox } from './search-box.mjs';
+
 // An empty icon: otherwise the browser asks the server for /favicon.ico, which a static host may
 // not have (a 404 in the console of every page).
 export const NO_FAVICON = '<link rel="icon" href="data:,">';
@@ -53,7 +55,8 @@ const PAGE_CSS = `
   :root { color-scheme: light; --ink: #1f2933; --muted: #4a5662; --rule: #d9e2ec; --accent: #32329f; --code-bg: #f3f5f8; }
   * { box-sizing: border-box; }
   body { margin: 0; font-family: ${SANS}; color: var(--ink); line-height: 1.5; overflow-wrap: anywhere; }
-  .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; }
+  .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; justify-content: space-between; }
+  ${SEARCH_BOX_CSS}
   .top a { color: #fff; }
   header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
   header { padding-top: 1.5rem; }
@@ -84,7 +87,8 @@ export function staticPage({ title, description, body, css = '', back = true, ro
   return `${pageStart(title, description)}<style>${PAGE_CSS}${css}</style>
 </head>
 <body>
-${back ? `<nav class="top" aria-label="Site"><a href="${root}index.html">← All interfaces</a></nav>\n` : ''}${body}
+<nav class="top" aria-label="Site">${back ? `<a href="${root}index.html">← All interfaces</a>` : ''}${searchBox(root)}</nav>
+${body}
 </body>
 </html>
 `;

@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
+import { SEARCH_BOX_CSS, searchBox } from './search-box.mjs';
 import { prerender } from './prerender.mjs';
 import { OPERATIONS_PAGE } from './operations.mjs';
 import { forRedoc } from './view.mjs';
@@ -92,72 +93,16 @@ export const REDOC_OPTIONS = {
 };
 
 /**
- * One interface's reference: its bundle embedded as JSON (no second request, and the page also works
- * opened from disk), rendered by the shared Redoc script. The embedded copy is the bundle as
- * `forRedoc` adjusts it for Redoc 2; the JSON and YAML links point at the bundles themselves.
- * @param {InterfaceFacts} facts
- * @param {unknown} doc the bundle
- * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples code samples by operationId
- * @param {string} renderer the renderer's file name (rendererFileName)
- * @param {SiteBar} [bar] the site bar's links after the way home, and a note beside the title;
- *   by default an interface's: its JSON and YAML bundles and its changelog
+ * The page's own styles without their comments, which are for this file's readers (see PAGE_SCRIPT).
+ * @param {string} css
  */
-export function renderReference(facts, doc, samples, renderer, bar = interfaceBar(facts.id)) {
-  const title = `${facts.title} ${facts.version} · API reference`;
-  const view = forRedoc(doc, samples, bar.operations ? { id: facts.id, operationsPage: bar.operations } : undefined);
-  // The server-rendered styles are marked so the page's script can drop them once Redoc has drawn the
-  // page with its own (the static markup they style is gone by then).
-  const options = { ...REDOC_OPTIONS, ...bar.redoc };
-  const prerendered = prerender(view, options);
-  const staticStyles = prerendered.css.replace(/<style\b/g, '<style data-prerendered');
-  return `${pageStart(title, facts.purpose)}${staticStyles}
-<style>
-  body { margin: 0; font-family: ${SANS}; }
-  .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
-    padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
-  .site-bar a { color: #fff; text-decoration: none; }
-  .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
-  .site-bar .here { font-weight: 600; margin-right: auto; }
-  .site-bar .versions a[aria-current] { font-weight: 600; text-decoration: underline; }
-  .site-bar .note { background: #ffe08a; color: #1f2933; border-radius: 3px; padding: 0.1rem 0.45rem; font-weight: 600; }
-  /* On a phone the title gets a line of its own, whole, above the links (never an ellipsis). */
-  @media (max-width: 40rem) {
-    .site-bar { padding: 0.4rem 0.75rem; gap: 0.15rem 1rem; }
-    .site-bar .here { order: -1; flex-basis: 100%; font-size: 0.95rem; }
-  }
-  .loading, noscript p { padding: 2rem 1.25rem; }
-  /* Redoc clips the operation's path to one tight line box; with a monospace font whose underscore
-     sits below that box (DejaVu Sans Mono, the usual Linux fallback) "/lists/{list_id}" reads as
-     "/lists/{list id}". A taller line box keeps the underscores visible. */
-  #redoc .http-verb + span { line-height: 1.5; }
-  /* Redoc sets samples in one unbroken line per value and cuts them at the right panel's edge: wrap
-     them instead, so a long text, URL or UUID is read whole at any width. */
-  #redoc .redoc-json, #redoc .redoc-json code, #redoc pre, #redoc pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
-  #redoc .redoc-json .hoverable { display: inline; }
-  /* Redoc's Example (and Content type) chooser draws the chosen name in a label over an invisible
-     select, on one line as wide as the name: a long one (C's "Delivery attempts with their fields
-     directly in each element") ran about 100 px past the box at 1366 px and was cut by the panel.
-     The label takes the box's width and wraps, keeping the room Redoc leaves for the arrow; the
-     select covers the box whatever its height. */
-  #redoc .dropdown-select + label { display: block; white-space: normal; overflow-wrap: anywhere; }
-</style>
-</head>
-<body>
-<header class="site-bar">
-  <a href="${bar.root ?? './'}index.html">← All interfaces</a>
-  <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
-${bar.versions ? `  ${bar.versions}\n` : ''}${bar.note ? `  <span class="note">${escapeHtml(bar.note)}</span>\n` : ''}${bar.links
-  .map((link) => `  <a href="./${escapeHtml(link.href)}"${link.download ? ` download="${escapeHtml(link.download)}"` : ''}>${escapeHtml(link.label)}</a>`)
-  .join('\n')}
-</header>
-<main id="redoc">${prerendered.html}</main>
-<noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The document itself is in
-${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' and ')}.</p></noscript>
-<script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
-<script type="application/json" id="redoc-options">${jsonForScript(options)}</script>
-<script src="${bar.root ?? './'}${renderer}"></script>
-<script>
-  (function () {
+function withoutCssComments(css) {
+  return css.replace(/\/\*[\s\S]*?\*\/\s*/g, '');
+}
+
+// The reference page's own script, after the renderer. Its comments are for this file's readers: the
+// page is sent without them (the heaviest first view is within a kilobyte of its target, weights.mjs).
+const PAGE_SCRIPT = `  (function () {
     var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };
     var root = document.getElementById('redoc');
     // Redoc 2.5 names each sidebar entry by its label alone (aria-label) but shows a badge before
@@ -189,7 +134,77 @@ ${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHt
       if (error) console.error(error);
     });
   })();
-</script>
+`.replace(/^\s*\/\/.*\n/gm, '');
+
+/**
+ * One interface's reference: its bundle embedded as JSON (no second request, and the page also works
+ * opened from disk), rendered by the shared Redoc script. The embedded copy is the bundle as
+ * `forRedoc` adjusts it for Redoc 2; the JSON and YAML links point at the bundles themselves.
+ * @param {InterfaceFacts} facts
+ * @param {unknown} doc the bundle
+ * @param {Map<string, import('./samples.mjs').CodeSample[]>} samples code samples by operationId
+ * @param {string} renderer the renderer's file name (rendererFileName)
+ * @param {SiteBar} [bar] the site bar's links after the way home, and a note beside the title;
+ *   by default an interface's: its JSON and YAML bundles and its changelog
+ */
+export function renderReference(facts, doc, samples, renderer, bar = interfaceBar(facts.id)) {
+  const title = `${facts.title} ${facts.version} · API reference`;
+  const view = forRedoc(doc, samples, bar.operations ? { id: facts.id, operationsPage: bar.operations } : undefined);
+  // The server-rendered styles are marked so the page's script can drop them once Redoc has drawn the
+  // page with its own (the static markup they style is gone by then).
+  const options = { ...REDOC_OPTIONS, ...bar.redoc };
+  const prerendered = prerender(view, options);
+  const staticStyles = prerendered.css.replace(/<style\b/g, '<style data-prerendered');
+  return `${pageStart(title, facts.purpose)}${staticStyles}
+<style>${withoutCssComments(`
+  body { margin: 0; font-family: ${SANS}; }
+  .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
+    padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
+  .site-bar a { color: #fff; text-decoration: none; }
+  .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
+  .site-bar .here { font-weight: 600; margin-right: auto; }
+  .site-bar .versions a[aria-current] { font-weight: 600; text-decoration: underline; }
+  ${SEARCH_BOX_CSS}
+  .site-bar .note { background: #ffe08a; color: #1f2933; border-radius: 3px; padding: 0.1rem 0.45rem; font-weight: 600; }
+  /* On a phone the title gets a line of its own, whole, above the links (never an ellipsis). */
+  @media (max-width: 40rem) {
+    .site-bar { padding: 0.4rem 0.75rem; gap: 0.15rem 1rem; }
+    .site-bar .here { order: -1; flex-basis: 100%; font-size: 0.95rem; }
+  }
+  .loading, noscript p { padding: 2rem 1.25rem; }
+  /* Redoc clips the operation's path to one tight line box; with a monospace font whose underscore
+     sits below that box (DejaVu Sans Mono, the usual Linux fallback) "/lists/{list_id}" reads as
+     "/lists/{list id}". A taller line box keeps the underscores visible. */
+  #redoc .http-verb + span { line-height: 1.5; }
+  /* Redoc sets samples in one unbroken line per value and cuts them at the right panel's edge: wrap
+     them instead, so a long text, URL or UUID is read whole at any width. */
+  #redoc .redoc-json, #redoc .redoc-json code, #redoc pre, #redoc pre code { white-space: pre-wrap; overflow-wrap: anywhere; }
+  #redoc .redoc-json .hoverable { display: inline; }
+  /* Redoc's Example (and Content type) chooser draws the chosen name in a label over an invisible
+     select, on one line as wide as the name: a long one (C's "Delivery attempts with their fields
+     directly in each element") ran about 100 px past the box at 1366 px and was cut by the panel.
+     The label takes the box's width and wraps, keeping the room Redoc leaves for the arrow; the
+     select covers the box whatever its height. */
+  #redoc .dropdown-select + label { display: block; white-space: normal; overflow-wrap: anywhere; }
+`)}</style>
+</head>
+<body>
+<header class="site-bar">
+  <a href="${bar.root ?? './'}index.html">← All interfaces</a>
+  <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
+${bar.versions ? `  ${bar.versions}\n` : ''}${bar.note ? `  <span class="note">${escapeHtml(bar.note)}</span>\n` : ''}${bar.links
+  .map((link) => `  <a href="./${escapeHtml(link.href)}"${link.download ? ` download="${escapeHtml(link.download)}"` : ''}>${escapeHtml(link.label)}</a>`)
+  .join('\n')}
+  ${searchBox(bar.root ?? './')}
+</header>
+<main id="redoc">${prerendered.html}</main>
+<noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The document itself is in
+${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' and ')}.</p></noscript>
+<script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
+<script type="application/json" id="redoc-options">${jsonForScript(options)}</script>
+<script src="${bar.root ?? './'}${renderer}"></script>
+<script>
+${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
