@@ -32,6 +32,24 @@ ${NO_FAVICON}
 `;
 }
 
+// A skip link, the page's first stop for Tab: past the site bar (and a reference's sidebar) to the
+// page's own content (WCAG 2.4.1). Hidden until focused.
+export const SKIP_LINK_CSS = `.skip-link{position:absolute;left:.5rem;top:-3rem;z-index:30;padding:.4rem .75rem;background:#fff;color:#32329f;border:2px solid #32329f;border-radius:3px}.skip-link:focus{top:.5rem}`;
+
+/** @param {string} target the id of the element holding the page's content */
+export function skipLink(target) {
+  return `<a class="skip-link" href="#${target}">Skip to main content</a>`;
+}
+
+/**
+ * The build's markup of a Redoc reference with its content column as the skip link's target, as the
+ * page's script marks Redoc's own (render.mjs).
+ * @param {string} html
+ */
+export function withContentTarget(html) {
+  return html.replace(/<div class="([^"]*\bapi-content\b[^"]*)"/, '<div id="content" tabindex="-1" class="$1"');
+}
+
 /** @param {string} text */
 export function escapeHtml(text) {
   return text
@@ -55,6 +73,7 @@ const PAGE_CSS = `
   :root { color-scheme: light; --ink: #1f2933; --muted: #4a5662; --rule: #d9e2ec; --accent: #32329f; --code-bg: #f3f5f8; }
   * { box-sizing: border-box; }
   body { margin: 0; font-family: ${SANS}; color: var(--ink); line-height: 1.5; overflow-wrap: anywhere; }
+  ${SKIP_LINK_CSS}
   .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; justify-content: space-between; }
   ${SEARCH_BOX_CSS}
   .top a { color: #fff; }
@@ -87,8 +106,9 @@ export function staticPage({ title, description, body, css = '', back = true, ro
   return `${pageStart(title, description)}<style>${PAGE_CSS}${css}</style>
 </head>
 <body>
+${skipLink('main')}
 <nav class="top" aria-label="Site">${back ? `<a href="${root}index.html">← All interfaces</a>` : ''}${searchBox(root)}</nav>
-${body}
+${body.replace(/<main\b/, '<main id="main" tabindex="-1"')}
 </body>
 </html>
 `;

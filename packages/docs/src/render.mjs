@@ -3,7 +3,7 @@
 // pages are small, and the only script any page loads is the shared renderer.
 
 import { createHash } from 'node:crypto';
-import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
+import { escapeHtml, MONO, pageStart, SANS, SKIP_LINK_CSS, skipLink, withContentTarget } from './html.mjs';
 import { SEARCH_BOX_CSS, searchBox } from './search-box.mjs';
 import { prerender } from './prerender.mjs';
 import { OPERATIONS_PAGE } from './operations.mjs';
@@ -122,7 +122,49 @@ const PAGE_SCRIPT = `  (function () {
         if (shown && item.getAttribute('aria-label') !== shown) item.setAttribute('aria-label', shown);
       });
     };
-    new MutationObserver(nameByWhatIsShown).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    // The skip link's target: Redoc's content column (the sidebar's many links come first in the
+    // markup), focusable by script only. Set again on the markup Redoc draws in place of the build's.
+    var markContent = function () {
+      var content = root.querySelector('.api-content');
+      if (content && content.id !== 'content') { content.id = 'content'; content.tabIndex = -1; }
+    };
+    // Redoc marks up sections below an operation's h2 as h5 ("Authorizations:", "Request Body
+    // schema") and h3 ("Responses"): a screen reader's heading list jumps from 2 to 5. Each heading
+    // that skips levels is given the level after the previous one (aria-level; the element and its
+    // styling stay Redoc's).
+    var levelHeadings = function () {
+      var last = 0;
+      root.querySelectorAll('h1, h2, h3, h4, h5, h6').forEach(function (heading) {
+        var own = Number(heading.tagName.slice(1));
+        var level = own > last + 1 ? last + 1 : own;
+        if (level !== own) { if (heading.getAttribute('aria-level') !== String(level)) heading.setAttribute('aria-level', String(level)); }
+        else if (heading.hasAttribute('aria-level')) heading.removeAttribute('aria-level');
+        last = level;
+      });
+    };
+    // On a phone Redoc opens its menu with a floating div (the sibling after .menu-content) that has
+    // no role, name or tab stop: a keyboard could not open the menu. It becomes a button that says
+    // whether the menu is open (Redoc shows the menu by a class it changes when it opens it).
+    var menuButton = function () {
+      var menu = root.querySelector('.menu-content');
+      var toggle = menu && menu.nextElementSibling;
+      if (!toggle || toggle.getAttribute('role') === 'button') return;
+      if (!menu.id) menu.id = 'redoc-menu';
+      toggle.setAttribute('role', 'button');
+      toggle.setAttribute('aria-label', 'Menu');
+      toggle.setAttribute('aria-controls', menu.id);
+      toggle.tabIndex = 0;
+      var sync = function () { toggle.setAttribute('aria-expanded', String(getComputedStyle(menu).display !== 'none')); };
+      toggle.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); toggle.click(); }
+      });
+      new MutationObserver(sync).observe(menu, { attributes: true, attributeFilter: ['class'] });
+      window.addEventListener('resize', sync);
+      sync();
+    };
+    var adjust = function () { nameByWhatIsShown(); markContent(); levelHeadings(); menuButton(); };
+    adjust();
+    new MutationObserver(adjust).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
     // The page arrives with Redoc's markup rendered at build time (prerender.mjs); Redoc renders the
     // interactive reference in its place. Not a hydration: the standalone script carries its own React
     // 18 and styled-components 5, the build renders with the versions redoc was installed with, and
@@ -161,6 +203,7 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
   .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
     padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
   .site-bar a { color: #fff; text-decoration: none; }
+  ${SKIP_LINK_CSS}
   .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
   .site-bar .here { font-weight: 600; margin-right: auto; }
   .site-bar .versions a[aria-current] { font-weight: 600; text-decoration: underline; }
@@ -189,6 +232,7 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
 `)}</style>
 </head>
 <body>
+${skipLink('content')}
 <header class="site-bar">
   <a href="${bar.root ?? './'}index.html">← All interfaces</a>
   <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
@@ -197,7 +241,7 @@ ${bar.versions ? `  ${bar.versions}\n` : ''}${bar.note ? `  <span class="note">$
   .join('\n')}
   ${searchBox(bar.root ?? './')}
 </header>
-<main id="redoc">${prerendered.html}</main>
+<main id="redoc">${withContentTarget(prerendered.html)}</main>
 <noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The document itself is in
 ${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' and ')}.</p></noscript>
 <script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
