@@ -20,6 +20,7 @@ import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
 import { repositoryOf } from './repository.mjs';
+import { repositoryLinker, trackedFiles } from './repository-paths.mjs';
 import { OPERATIONS_PAGE, operationRows, renderOperations } from './operations.mjs';
 import { verifierOf } from './verifier.mjs';
 import { SEARCH_INDEX, SEARCH_SCRIPT, searchScript } from './search-box.mjs';
@@ -217,14 +218,16 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   const controlApi = writeControlApiReference(dist, renderer, write, sandboxGuide?.page);
   /** @type {Record<string, { label: string, href: string }[]>} */
   const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
-  const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
+  const repository = repositoryOf(workspace);
+  const root = workspaceRoot();
+  const guides = writeGuides(write, workspace, SCOPE, api.modules, references, { root, link: repositoryLinker(repository.web, trackedFiles(root)) });
   write(OPERATIONS_PAGE, renderOperations(entries.map(({ facts, rows }) => ({ facts, rows }))));
   const verifier = workspace.find((p) => p.name === `${SCOPE}/verify`);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
     renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references), {
-      repository: repositoryOf(workspace),
+      repository,
       verifier: verifier && verifierOf(readFileSync(join(verifier.dir, 'README.md'), 'utf8')),
       verifierGuide: guides.find((guide) => verifier && guide.packages.includes(verifier.name))?.page,
       operations: OPERATIONS_PAGE,
