@@ -92,29 +92,19 @@ describe('on the landing page: "fallback"', () => {
   });
 });
 
-describe('on a guide: "mask"', () => {
-  const visited = site.visited('sandbox.html');
-  it("lists A's mask first and Enter opens A's reference where the field is", async () => {
+describe.each([
+  { page: 'sandbox.html', where: 'a guide', query: 'mask', found: "A's mask", letter: 'A', lands: 'gateway-v1.html#tag/messages/operation/sendMessage', shows: 'mask' },
+  { page: 'operations.html', where: 'the Operations page', query: 'RetryAfter', found: "C's RetryAfter definition", letter: 'C', lands: 'im-v1.html#tag/Other-definitions/RetryAfter', shows: 'RetryAfter' },
+])('on $where: "$query"', ({ page: path, query, found, letter, lands, shows }) => {
+  const visited = site.visited(path);
+  it(`lists ${found} first and Enter lands where it is shown`, async () => {
     const { page } = visited();
-    const options = await typeQuery(page, 'mask');
-    expect(options[0]).toMatchObject({ title: 'mask' });
-    expect(options[0]?.detail).toContain('A · ');
+    const options = await typeQuery(page, query);
+    expect(options[0]).toMatchObject({ title: query });
+    expect(options[0]?.detail).toContain(`${letter} · `);
     await page.keyboard.press('Enter');
-    await expectLandedOn(page, 'gateway-v1.html#tag/messages/operation/sendMessage');
-    expect(await page.locator('[id="tag/messages/operation/sendMessage"]').innerText()).toContain('mask');
-    expectClean(visited());
-  });
-});
-
-describe('on the Operations page: "RetryAfter"', () => {
-  const visited = site.visited('operations.html');
-  it("lists C's RetryAfter definition and Enter lands on its section under Other definitions", async () => {
-    const { page } = visited();
-    const options = await typeQuery(page, 'RetryAfter');
-    expect(options[0]).toMatchObject({ title: 'RetryAfter' });
-    expect(options[0]?.detail).toContain('C · ');
-    await page.keyboard.press('Enter');
-    await expectLandedOn(page, 'im-v1.html#tag/Other-definitions/RetryAfter');
+    await expectLandedOn(page, lands);
+    expect(await page.locator(`[id="${lands.split('#')[1]}"]`).innerText()).toContain(shows);
     expectClean(visited());
   });
 });
