@@ -63,6 +63,8 @@ describe('a reference (C, the longest)', () => {
     const menu = page.locator('#redoc .menu-content');
     expect(await menu.isVisible()).toBe(false);
     await tabUntil(page, (stop) => stop.role === 'button' && stop.label === 'Menu');
+    // Its focus shows (Redoc draws none on it).
+    expect(await toggle.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
     await page.keyboard.press('Enter');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);

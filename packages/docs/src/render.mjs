@@ -229,6 +229,8 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
      The label takes the box's width and wraps, keeping the room Redoc leaves for the arrow; the
      select covers the box whatever its height. */
   #redoc .dropdown-select + label { display: block; white-space: normal; overflow-wrap: anywhere; }
+  /* Redoc's floating menu toggle, a button by the page's script, shows no focus of its own. */
+  #redoc [role="button"][aria-controls]:focus-visible { outline: 3px solid #32329f; outline-offset: 2px; }
 `)}</style>
 </head>
 <body>
