@@ -20,8 +20,11 @@ import { releasesOf } from './versions.mjs';
 import { samplesOf, SCOPE } from './samples.mjs';
 import { formatWeights, measureSite } from './weights.mjs';
 import { repositoryOf } from './repository.mjs';
+import { repositoryLinker, trackedFiles } from './repository-paths.mjs';
 import { OPERATIONS_PAGE, operationRows, renderOperations } from './operations.mjs';
 import { verifierOf } from './verifier.mjs';
+import { SEARCH_INDEX, SEARCH_SCRIPT, searchScript } from './search-box.mjs';
+import { headingEntries, interfaceEntries } from './search-index.mjs';
 import { packagesOf, pendingChangesets, workspacePackages, workspaceRoot } from './workspace.mjs';
 
 const require = createRequire(import.meta.url);
@@ -215,19 +218,30 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
   const controlApi = writeControlApiReference(dist, renderer, write, sandboxGuide?.page);
   /** @type {Record<string, { label: string, href: string }[]>} */
   const references = controlApi ? { [`${SCOPE}/sandbox`]: [{ label: 'control API reference', href: controlApi.page }] } : {};
-  const guides = writeGuides(write, workspace, SCOPE, api.modules, references);
+  const repository = repositoryOf(workspace);
+  const root = workspaceRoot();
+  const guides = writeGuides(write, workspace, SCOPE, api.modules, references, { root, link: repositoryLinker(repository.web, trackedFiles(root)) });
   write(OPERATIONS_PAGE, renderOperations(entries.map(({ facts, rows }) => ({ facts, rows }))));
   const verifier = workspace.find((p) => p.name === `${SCOPE}/verify`);
   const sandboxPage = guides.some((guide) => guide.page === SANDBOX_PAGE) ? SANDBOX_PAGE : undefined;
   write(
     'index.html',
     renderLanding(entries, { readme: sandboxPage, controlApi: controlApi?.page }, publishedPackages(workspace, api, entries.map(({ facts }) => facts), guides, references), {
-      repository: repositoryOf(workspace),
+      repository,
       verifier: verifier && verifierOf(readFileSync(join(verifier.dir, 'README.md'), 'utf8')),
       verifierGuide: guides.find((guide) => verifier && guide.packages.includes(verifier.name))?.page,
       operations: OPERATIONS_PAGE,
     }),
   );
+  // The site-wide search (search-index.mjs): the bundles' operations and properties, then the headings
+  // of the landing page and the guides as written above.
+  const headings = ['index.html', ...guides.map((guide) => guide.page)].flatMap((page) => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    return headingEntries(page, html, /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/ · messaging service$/, '') ?? page);
+  });
+  const searchIndex = [...found.flatMap(({ jsonPath }, i) => interfaceEntries(/** @type {any} */ (entries[i]).facts, readBundle(jsonPath))), ...headings];
+  write(SEARCH_INDEX, `${JSON.stringify(searchIndex)}\n`);
+  write(SEARCH_SCRIPT, searchScript());
   const pages = [
     'index.html',
     ...entries.flatMap(({ facts, changelog }) => [`${facts.id}.html`, changelog, changesPage(facts.id)]),
@@ -238,7 +252,7 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
     ...api.pages,
   ];
   precompress(dist);
-  return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, weight: measureSite(dist, pages) };
+  return { interfaces: entries.map((entry) => entry.facts), renderer, pages, warnings, searchIndex, weight: measureSite(dist, pages) };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

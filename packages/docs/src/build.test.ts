@@ -7,11 +7,14 @@ import { GUIDES } from './guides.mjs';
 import { internalReferences } from './internal-references.mjs';
 import { CONTROL_API_ID, CONTROL_API_NOTE, CONTROL_API_PAGE, controlApiFile } from './control-api.mjs';
 import { deref, findBundles, listCallbacks, listOperations, readBundle } from './bundles.mjs';
-import { workspacePackages } from './workspace.mjs';
+import { workspacePackages, workspaceRoot } from './workspace.mjs';
+import { repositoryOf } from './repository.mjs';
+import { trackedFiles } from './repository-paths.mjs';
 import { VERSIONS_DIR } from './versions.mjs';
 import { TEST_CHANGELOG_ENTRY, TEST_INTERFACE, TEST_REMOVED_PATH, TEST_VERSION, testRelease } from './test-release.js';
 import { patchRenderer } from './build.mjs';
 import { rendererFileName } from './render.mjs';
+import { SEARCH_INDEX, SEARCH_SCRIPT } from './search-box.mjs';
 import { filesLoadedBy, furtherView, loadedFiles, TARGETS } from './weights.mjs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
@@ -32,6 +35,8 @@ describe('buildSite', () => {
       `${CONTROL_API_ID}.json`,
       ...bundles.map(({ id }) => `changes-${id}.html`),
       'operations.html',
+      SEARCH_INDEX,
+      SEARCH_SCRIPT,
     ];
     expect(readdirSync(dist).filter((file) => file !== API_DIR && file !== VERSIONS_DIR).sort()).toEqual(files.flatMap((file) => [file, `${file}.br`, `${file}.gz`]).sort());
     expect(interfaces.map((api) => api.id)).toEqual(bundles.map((bundle) => bundle.id));
@@ -188,6 +193,28 @@ describe('Install on the landing page', () => {
     expect(manifests.length).toBeGreaterThanOrEqual(13);
     for (const manifest of manifests) expect(manifest.repository?.url?.replace(/^git\+/, ''), manifest.name).toBe(shown);
     expect(landing).toContain(`<a class="repository" href="${shown!.replace(/\.git$/, '')}">`);
+  });
+});
+
+describe("the guides' repository paths", () => {
+  const web = repositoryOf(workspacePackages()).web;
+  const tracked = new Set(trackedFiles(workspaceRoot()));
+  const linked = (page: string) => [...readFileSync(join(dist, page), 'utf8').matchAll(/<a href="([^"]+)"><code>([^<]*)<\/code><\/a>/g)].filter(([, href]) => href!.startsWith(`${web}/`));
+
+  it('link each path a guide names that the repository tracks to its file (the verifier guide: src/generate.ts of its package, tools/spec-check/catalog of the root)', () => {
+    const verify = linked('verify.html').map(([, href, text]) => [text, href]);
+    expect(verify).toContainEqual(['src/generate.ts', `${web}/blob/HEAD/packages/verify/src/generate.ts`]);
+    expect(verify).toContainEqual(['tools/spec-check/catalog', `${web}/tree/HEAD/tools/spec-check/catalog`]);
+  });
+
+  it('link only what the repository tracks, and leave a placeholder path as text', () => {
+    const all = GUIDES.flatMap((guide) => (pages.includes(guide.page) ? linked(guide.page) : []));
+    expect(all.length).toBeGreaterThanOrEqual(20);
+    for (const [, href = ''] of all) {
+      const path = href.replace(/^.*?\/(blob|tree)\/HEAD\//, '');
+      expect(tracked.has(path) || [...tracked].some((file) => file.startsWith(`${path}/`)), href).toBe(true);
+    }
+    expect(readFileSync(join(dist, 'verify.html'), 'utf8')).toContain('<code>specs/&lt;id&gt;/workflows/*.arazzo.yaml</code>');
   });
 });
 

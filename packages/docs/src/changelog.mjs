@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preReleaseRule } from '@messaging-contracts/spec-diff/dist/bumps.js';
-import { escapeHtml, inline, staticPage } from './html.mjs';
+import { escapeHtml, staticPage } from './html.mjs';
 import { markdownToHtml } from './markdown.mjs';
 
 /**
@@ -51,6 +51,25 @@ export function majorChanges(changelog) {
     });
 }
 
+/** A package of one interface: its types or its client (`<scope>/<id>-types`, `<scope>/<id>-client`). */
+const INTERFACE_PACKAGE = /-(types|client)$/;
+
+/**
+ * Whether a pending changeset belongs on an interface's page. A changeset about an interface names
+ * that interface's own packages: a contract change needs one for its types package (`pnpm
+ * spec-diff`, .changeset/README.md), and then for the shared ones too (the openapi package of every
+ * bundle, the sandbox, the validators). So a changeset that names any interface's own package
+ * concerns those interfaces only, even where it also names a shared package of this page (D's
+ * example change releases the openapi package, C's page showed it); one that names shared packages
+ * only (the sandbox's, the validators') concerns each interface whose page lists one of them.
+ * @param {Changeset} changeset
+ * @param {Set<string>} names the packages of the page's interface
+ */
+export function touches(changeset, names) {
+  const own = changeset.releases.filter((r) => INTERFACE_PACKAGE.test(r.name));
+  return own.length > 0 ? own.some((r) => names.has(r.name)) : changeset.releases.some((r) => names.has(r.name));
+}
+
 /**
  * @param {{ id: string, letter: string, title: string, version: string }} facts
  * @param {PackageLog[]} logs
@@ -60,7 +79,9 @@ export function majorChanges(changelog) {
  */
 export function renderChangelog(facts, logs, changesets, typesPackage, place = {}) {
   const names = new Set(logs.map((log) => log.name));
-  const pending = changesets.filter((c) => c.releases.some((r) => names.has(r.name)));
+  const pending = changesets.filter((c) => touches(c, names));
+  /** The heading ids of the page: a changeset's Markdown may have headings too. */
+  const ids = new Map();
   const released = logs.filter((log) => log.changelog !== undefined);
   const label = facts.letter ? `${facts.letter} · ${facts.title}` : facts.title;
   const types = logs.find((log) => log.name === typesPackage)?.changelog;
@@ -68,7 +89,7 @@ export function renderChangelog(facts, logs, changesets, typesPackage, place = {
   const pendingHtml = pending.length
     ? pending
         .map(
-          (c) => `<li><p>${inline(c.summary.split('\n')[0] ?? '')}</p>
+          (c) => `<li>${markdownToHtml(c.summary, 2, ids)}
       <p class="muted">${c.releases
         .filter((r) => names.has(r.name))
         .map((r) => `<code>${escapeHtml(r.name)}</code> ${escapeHtml(r.type)}`)
@@ -77,7 +98,7 @@ export function renderChangelog(facts, logs, changesets, typesPackage, place = {
         .join('\n    ')
     : '<li>None.</li>';
   const releasesHtml = released.length
-    ? released.map((log) => `<section class="package-log"><h2><code>${escapeHtml(log.name)}</code></h2>\n${markdownToHtml(log.changelog ?? '', 2)}</section>`).join('\n')
+    ? released.map((log) => `<section class="package-log"><h2><code>${escapeHtml(log.name)}</code></h2>\n${markdownToHtml(log.changelog ?? '', 2, ids)}</section>`).join('\n')
     : `<p class="no-release"><strong>No release yet.</strong> None of ${logs.map((log) => `<code>${escapeHtml(log.name)}</code>`).join(', ')} has a CHANGELOG.md; changesets writes one at the first release.</p>`;
   let breakingHtml;
   if (!types) {

@@ -33,6 +33,49 @@ const CHANGELOG = `# @messaging-contracts/sms-v2-types
 - First release.
 `;
 
+describe('renderChangelog: pending changesets', () => {
+  const sharedAndOwn = [
+    { name: '@messaging-contracts/sms-v2-types', changelog: undefined },
+    { name: '@messaging-contracts/openapi', changelog: undefined },
+    { name: '@messaging-contracts/sandbox', changelog: undefined },
+  ];
+  const pending = [
+    {
+      file: 'd-example.md',
+      releases: [{ name: '@messaging-contracts/campaign-manager-v1-types', type: 'patch' }, { name: '@messaging-contracts/openapi', type: 'patch' }, { name: '@messaging-contracts/sandbox', type: 'patch' }],
+      summary: "D's example reply is illustrative.",
+    },
+    {
+      file: 'b-and-d.md',
+      releases: [{ name: '@messaging-contracts/campaign-manager-v1-types', type: 'patch' }, { name: '@messaging-contracts/sms-v2-types', type: 'minor' }, { name: '@messaging-contracts/openapi', type: 'minor' }],
+      summary: 'B and D: a new field.\n\nSecond paragraph, with `code` and a list:\n\n- one\n- two',
+    },
+    { file: 'sandbox-only.md', releases: [{ name: '@messaging-contracts/sandbox', type: 'patch' }], summary: 'The sandbox starts faster.' },
+  ];
+  const html = renderChangelog(facts, sharedAndOwn, pending, '@messaging-contracts/sms-v2-types');
+
+  it("leaves out a changeset about another interface, though it also releases a shared package of this one (the openapi package, the sandbox)", () => {
+    expect(html).not.toContain('d-example.md');
+    expect(html).not.toContain("D's example reply");
+  });
+
+  it('shows a changeset naming several interfaces, with only the packages of this one', () => {
+    expect(html).toContain('b-and-d.md');
+    expect(html).toContain('<code>@messaging-contracts/sms-v2-types</code> minor, <code>@messaging-contracts/openapi</code> minor');
+    expect(html).not.toContain('campaign-manager-v1-types');
+  });
+
+  it('shows a changeset of shared packages only', () => {
+    expect(html).toContain('The sandbox starts faster.');
+  });
+
+  it("renders a changeset's whole summary as Markdown, not its first line", () => {
+    expect(html).toContain('<p>B and D: a new field.</p>');
+    expect(html).toContain('<p>Second paragraph, with <code>code</code> and a list:</p>');
+    expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
+  });
+});
+
 describe('majorChanges', () => {
   it('takes the Major Changes of each release, and nothing else', () => {
     expect(majorChanges(CHANGELOG)).toEqual([

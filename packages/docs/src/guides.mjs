@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { escapeHtml, staticPage } from './html.mjs';
 import { markdownToHtml } from './markdown.mjs';
 import { withoutMaintainerSections } from './readme-sections.mjs';
+import { repositoryDir } from './repository-paths.mjs';
 
 /**
  * @typedef {import('./workspace.mjs').WorkspacePackage} WorkspacePackage
@@ -37,9 +38,11 @@ export const GUIDES = [
  * @param {Record<string, string>} apiPages each module's API reference page
  * @param {Record<string, { label: string, href: string }[]>} [references] other reference pages of a
  *   package, by its name (the sandbox's control API reference)
+ * @param {{ root: string, link: (dir: string) => (text: string) => string | undefined }} [repository]
+ *   the repository's root and the links of its files' paths (repository-paths.mjs)
  * @returns {WrittenGuide[]}
  */
-export function writeGuides(write, workspace, scope, apiPages, references = {}) {
+export function writeGuides(write, workspace, scope, apiPages, references = {}, repository = undefined) {
   return GUIDES.flatMap((guide) => {
     const packages = guide.packages.map((short) => workspace.find((p) => p.name === `${scope}/${short}`));
     if (packages.some((p) => !p || !existsSync(join(p.dir, 'README.md')))) return [];
@@ -49,7 +52,8 @@ export function writeGuides(write, workspace, scope, apiPages, references = {}) 
     const ids = new Map();
     const sections = found.map((p) => {
       const api = apiPages[p.name];
-      const readme = markdownToHtml(withoutMaintainerSections(readFileSync(join(p.dir, 'README.md'), 'utf8')).markdown, single ? 0 : 1, ids);
+      const linkPath = repository && repository.link(repositoryDir(repository.root, p.dir));
+      const readme = markdownToHtml(withoutMaintainerSections(readFileSync(join(p.dir, 'README.md'), 'utf8')).markdown, single ? 0 : 1, ids, linkPath);
       return `<section class="readme" aria-label="${escapeHtml(p.name)}">
 ${readme}
 ${(references[p.name] ?? []).map((ref) => `<p class="api-link">Every operation of <code>${escapeHtml(p.name)}</code>'s HTTP surface: <a href="./${escapeHtml(ref.href)}">its ${escapeHtml(ref.label)}</a>.</p>`).join('\n')}

@@ -8,6 +8,8 @@ export const SANS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif';
 export const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 
+import { SEARCH_BOX_CSS, searchBox } from './search-box.mjs';
+
 // An empty icon: otherwise the browser asks the server for /favicon.ico, which a static host may
 // not have (a 404 in the console of every page).
 export const NO_FAVICON = '<link rel="icon" href="data:,">';
@@ -28,6 +30,24 @@ export function pageStart(title, description) {
 <meta name="description" content="${escapeHtml(description)}">
 ${NO_FAVICON}
 `;
+}
+
+// A skip link, the page's first stop for Tab: past the site bar (and a reference's sidebar) to the
+// page's own content (WCAG 2.4.1). Hidden until focused.
+export const SKIP_LINK_CSS = `.skip-link{position:absolute;left:.5rem;top:-3rem;z-index:30;padding:.4rem .75rem;background:#fff;color:#32329f;border:2px solid #32329f;border-radius:3px}.skip-link:focus{top:.5rem}`;
+
+/** @param {string} target the id of the element holding the page's content */
+export function skipLink(target) {
+  return `<a class="skip-link" href="#${target}">Skip to main content</a>`;
+}
+
+/**
+ * The build's markup of a Redoc reference with its content column as the skip link's target, as the
+ * page's script marks Redoc's own (render.mjs).
+ * @param {string} html
+ */
+export function withContentTarget(html) {
+  return html.replace(/<div class="([^"]*\bapi-content\b[^"]*)"/, '<div id="content" tabindex="-1" class="$1"');
 }
 
 /** @param {string} text */
@@ -53,7 +73,9 @@ const PAGE_CSS = `
   :root { color-scheme: light; --ink: #1f2933; --muted: #4a5662; --rule: #d9e2ec; --accent: #32329f; --code-bg: #f3f5f8; }
   * { box-sizing: border-box; }
   body { margin: 0; font-family: ${SANS}; color: var(--ink); line-height: 1.5; overflow-wrap: anywhere; }
-  .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; }
+  ${SKIP_LINK_CSS}
+  .top { background: #263238; color: #fff; padding: 0.6rem 1rem; font-size: 0.875rem; display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; justify-content: space-between; }
+  ${SEARCH_BOX_CSS}
   .top a { color: #fff; }
   header, main, footer { max-width: 72rem; margin: 0 auto; padding: 0 1rem; }
   header { padding-top: 1.5rem; }
@@ -84,7 +106,9 @@ export function staticPage({ title, description, body, css = '', back = true, ro
   return `${pageStart(title, description)}<style>${PAGE_CSS}${css}</style>
 </head>
 <body>
-${back ? `<nav class="top" aria-label="Site"><a href="${root}index.html">← All interfaces</a></nav>\n` : ''}${body}
+${skipLink('main')}
+<nav class="top" aria-label="Site">${back ? `<a href="${root}index.html">← All interfaces</a>` : ''}${searchBox(root)}</nav>
+${body.replace(/<main\b/, '<main id="main" tabindex="-1"')}
 </body>
 </html>
 `;

@@ -1,7 +1,8 @@
 // @ts-check
 // The landing page: for each interface its letter, version, purpose, packages with install lines,
 // reference, bundle downloads, changelog and a quick start (authentication and a first request); which
-// of A and B to use for one SMS; the sandbox. No script; one column from 320 px up.
+// of A and B to use for one SMS; the sandbox. No script but the search box's loader (search-box.mjs);
+// one column from 320 px up.
 import { escapeHtml, inline, staticPage } from './html.mjs';
 import { verifierSection } from './verifier.mjs';
 

@@ -46,6 +46,16 @@ md.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
   const label = named.length > 0 ? `Table: ${named.join(', ')}` : 'Table';
   return `<div class="table-scroll" role="group" tabindex="0" aria-label="${escapeHtml(label)}">\n${self.renderToken(tokens, idx, options)}`;
 };
+// A code span that names a file of the repository links to it (repository-paths.mjs), when the
+// caller passes `linkPath` and the span is not inside a link already.
+md.renderer.rules.code_inline = (tokens, idx, _options, env, self) => {
+  const token = /** @type {import('markdown-it').Token} */ (tokens[idx]);
+  const code = `<code${self.renderAttrs(token)}>${escapeHtml(token.content)}</code>`;
+  let depth = 0;
+  for (const before of tokens.slice(0, idx)) depth += before.type === 'link_open' ? 1 : before.type === 'link_close' ? -1 : 0;
+  const href = depth === 0 ? env.linkPath?.(token.content) : undefined;
+  return href ? `<a href="${escapeHtml(href)}">${code}</a>` : code;
+};
 md.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options)}</div>\n`;
 
 /**
@@ -100,8 +110,9 @@ md.core.ruler.push('own_anchors', (state) => {
  * @param {number} [shift] added to every heading level (a file's `#` under the page's own h1)
  * @param {Map<string, number>} [page] the heading ids already on the page (several files on one
  *   page: pass the same map to each), filled in
+ * @param {(text: string) => string | undefined} [linkPath] the link of a code span's text, if any
  * @returns {string} HTML
  */
-export function markdownToHtml(markdown, shift = 1, page = new Map()) {
-  return md.render(markdown, { shift, seen: page });
+export function markdownToHtml(markdown, shift = 1, page = new Map(), linkPath = undefined) {
+  return md.render(markdown, { shift, seen: page, linkPath });
 }

@@ -3,7 +3,8 @@
 // pages are small, and the only script any page loads is the shared renderer.
 
 import { createHash } from 'node:crypto';
-import { escapeHtml, MONO, pageStart, SANS } from './html.mjs';
+import { escapeHtml, MONO, pageStart, SANS, SKIP_LINK_CSS, skipLink, withContentTarget } from './html.mjs';
+import { SEARCH_BOX_CSS, searchBox } from './search-box.mjs';
 import { prerender } from './prerender.mjs';
 import { OPERATIONS_PAGE } from './operations.mjs';
 import { forRedoc } from './view.mjs';
@@ -92,6 +93,92 @@ export const REDOC_OPTIONS = {
 };
 
 /**
+ * The page's own styles without their comments, which are for this file's readers (see PAGE_SCRIPT).
+ * @param {string} css
+ */
+function withoutCssComments(css) {
+  return css.replace(/\/\*[\s\S]*?\*\/\s*/g, '');
+}
+
+// The reference page's own script, after the renderer. Its comments are for this file's readers: the
+// page is sent without them (the heaviest first view is within a kilobyte of its target, weights.mjs).
+const PAGE_SCRIPT = `  (function () {
+    var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };
+    var root = document.getElementById('redoc');
+    // Redoc 2.5 names each sidebar entry by its label alone (aria-label) but shows a badge before
+    // it ("get", "post", "Event"), so the name lacks what is shown and a speech-input user saying
+    // "get Get message details" reaches nothing (WCAG 2.5.3, Label in Name). Each entry is named
+    // by what it shows instead, also the entries Redoc adds later (search results). The badge and
+    // the label are two spans with nothing between them, which reads as one word ("getGet"), so
+    // a space goes between them (the label is a flex row: the space takes no room).
+    var nameByWhatIsShown = function () {
+      root.querySelectorAll('li[role="menuitem"][aria-label]').forEach(function (item) {
+        var label = item.firstElementChild;
+        if (!label) return;
+        for (var part = label.firstElementChild; part && part.nextSibling; part = part.nextElementSibling) {
+          if (part.nextSibling.nodeType === Node.ELEMENT_NODE) label.insertBefore(document.createTextNode(' '), part.nextSibling);
+        }
+        var shown = label.textContent.replace(/\\s+/g, ' ').trim();
+        if (shown && item.getAttribute('aria-label') !== shown) item.setAttribute('aria-label', shown);
+      });
+    };
+    // The skip link's target: Redoc's content column (the sidebar's many links come first in the
+    // markup), focusable by script only. Set again on the markup Redoc draws in place of the build's.
+    var markContent = function () {
+      var content = root.querySelector('.api-content');
+      if (content && content.id !== 'content') { content.id = 'content'; content.tabIndex = -1; }
+    };
+    // Redoc marks up sections below an operation's h2 as h5 ("Authorizations:", "Request Body
+    // schema") and h3 ("Responses"): a screen reader's heading list jumps from 2 to 5. Each heading
+    // that skips levels is given the level after the previous one (aria-level; the element and its
+    // styling stay Redoc's).
+    var levelHeadings = function () {
+      var last = 0;
+      root.querySelectorAll('h1, h2, h3, h4, h5, h6').forEach(function (heading) {
+        var own = Number(heading.tagName.slice(1));
+        var level = own > last + 1 ? last + 1 : own;
+        if (level !== own) { if (heading.getAttribute('aria-level') !== String(level)) heading.setAttribute('aria-level', String(level)); }
+        else if (heading.hasAttribute('aria-level')) heading.removeAttribute('aria-level');
+        last = level;
+      });
+    };
+    // On a phone Redoc opens its menu with a floating div (the sibling after .menu-content) that has
+    // no role, name or tab stop: a keyboard could not open the menu. It becomes a button that says
+    // whether the menu is open (Redoc shows the menu by a class it changes when it opens it).
+    var menuButton = function () {
+      var menu = root.querySelector('.menu-content');
+      var toggle = menu && menu.nextElementSibling;
+      if (!toggle || toggle.getAttribute('role') === 'button') return;
+      if (!menu.id) menu.id = 'redoc-menu';
+      toggle.setAttribute('role', 'button');
+      toggle.setAttribute('aria-label', 'Menu');
+      toggle.setAttribute('aria-controls', menu.id);
+      toggle.tabIndex = 0;
+      var sync = function () { toggle.setAttribute('aria-expanded', String(getComputedStyle(menu).display !== 'none')); };
+      toggle.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); toggle.click(); }
+      });
+      new MutationObserver(sync).observe(menu, { attributes: true, attributeFilter: ['class'] });
+      window.addEventListener('resize', sync);
+      sync();
+    };
+    var adjust = function () { nameByWhatIsShown(); markContent(); levelHeadings(); menuButton(); };
+    adjust();
+    new MutationObserver(adjust).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
+    // The page arrives with Redoc's markup rendered at build time (prerender.mjs); Redoc renders the
+    // interactive reference in its place. Not a hydration: the standalone script carries its own React
+    // 18 and styled-components 5, the build renders with the versions redoc was installed with, and
+    // markup that differs by a class name would not hydrate cleanly.
+    // data-redoc tells a reader's tooling (and the browser tests) that rendering has finished.
+    Redoc.init(read('openapi-bundle'), read('redoc-options'), root, function (error) {
+      if (!error) document.querySelectorAll('style[data-prerendered]').forEach(function (style) { style.remove(); });
+      document.documentElement.setAttribute('data-redoc', error ? 'failed' : 'rendered');
+      if (error) console.error(error);
+    });
+  })();
+`.replace(/^\s*\/\/.*\n/gm, '');
+
+/**
  * One interface's reference: its bundle embedded as JSON (no second request, and the page also works
  * opened from disk), rendered by the shared Redoc script. The embedded copy is the bundle as
  * `forRedoc` adjusts it for Redoc 2; the JSON and YAML links point at the bundles themselves.
@@ -111,14 +198,16 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
   const prerendered = prerender(view, options);
   const staticStyles = prerendered.css.replace(/<style\b/g, '<style data-prerendered');
   return `${pageStart(title, facts.purpose)}${staticStyles}
-<style>
+<style>${withoutCssComments(`
   body { margin: 0; font-family: ${SANS}; }
   .site-bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; align-items: center;
     padding: 0.55rem 1.25rem; min-height: 2.75rem; box-sizing: border-box; background: #263238; color: #fff; font-size: 0.875rem; }
   .site-bar a { color: #fff; text-decoration: none; }
+  ${SKIP_LINK_CSS}
   .site-bar a:hover, .site-bar a:focus { text-decoration: underline; }
   .site-bar .here { font-weight: 600; margin-right: auto; }
   .site-bar .versions a[aria-current] { font-weight: 600; text-decoration: underline; }
+  ${SEARCH_BOX_CSS}
   .site-bar .note { background: #ffe08a; color: #1f2933; border-radius: 3px; padding: 0.1rem 0.45rem; font-weight: 600; }
   /* On a phone the title gets a line of its own, whole, above the links (never an ellipsis). */
   @media (max-width: 40rem) {
@@ -140,56 +229,28 @@ export function renderReference(facts, doc, samples, renderer, bar = interfaceBa
      The label takes the box's width and wraps, keeping the room Redoc leaves for the arrow; the
      select covers the box whatever its height. */
   #redoc .dropdown-select + label { display: block; white-space: normal; overflow-wrap: anywhere; }
-</style>
+  /* Redoc's floating menu toggle, a button by the page's script, shows no focus of its own. */
+  #redoc [role="button"][aria-controls]:focus-visible { outline: 3px solid #32329f; outline-offset: 2px; }
+`)}</style>
 </head>
 <body>
+${skipLink('content')}
 <header class="site-bar">
   <a href="${bar.root ?? './'}index.html">← All interfaces</a>
   <span class="here">${escapeHtml(facts.letter ? `${facts.letter} · ${facts.title}` : facts.title)} <span class="version">${escapeHtml(facts.version)}</span></span>
 ${bar.versions ? `  ${bar.versions}\n` : ''}${bar.note ? `  <span class="note">${escapeHtml(bar.note)}</span>\n` : ''}${bar.links
   .map((link) => `  <a href="./${escapeHtml(link.href)}"${link.download ? ` download="${escapeHtml(link.download)}"` : ''}>${escapeHtml(link.label)}</a>`)
   .join('\n')}
+  ${searchBox(bar.root ?? './')}
 </header>
-<main id="redoc">${prerendered.html}</main>
+<main id="redoc">${withContentTarget(prerendered.html)}</main>
 <noscript><p>Without scripts this reference is static: search and collapsing sections need JavaScript. The document itself is in
 ${bar.links.filter((link) => link.download).map((link) => `<a href="./${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join(' and ')}.</p></noscript>
 <script type="application/json" id="openapi-bundle">${jsonForScript(view)}</script>
 <script type="application/json" id="redoc-options">${jsonForScript(options)}</script>
 <script src="${bar.root ?? './'}${renderer}"></script>
 <script>
-  (function () {
-    var read = function (id) { return JSON.parse(document.getElementById(id).textContent); };
-    var root = document.getElementById('redoc');
-    // Redoc 2.5 names each sidebar entry by its label alone (aria-label) but shows a badge before
-    // it ("get", "post", "Event"), so the name lacks what is shown and a speech-input user saying
-    // "get Get message details" reaches nothing (WCAG 2.5.3, Label in Name). Each entry is named
-    // by what it shows instead, also the entries Redoc adds later (search results). The badge and
-    // the label are two spans with nothing between them, which reads as one word ("getGet"), so
-    // a space goes between them (the label is a flex row: the space takes no room).
-    var nameByWhatIsShown = function () {
-      root.querySelectorAll('li[role="menuitem"][aria-label]').forEach(function (item) {
-        var label = item.firstElementChild;
-        if (!label) return;
-        for (var part = label.firstElementChild; part && part.nextSibling; part = part.nextElementSibling) {
-          if (part.nextSibling.nodeType === Node.ELEMENT_NODE) label.insertBefore(document.createTextNode(' '), part.nextSibling);
-        }
-        var shown = label.textContent.replace(/\\s+/g, ' ').trim();
-        if (shown && item.getAttribute('aria-label') !== shown) item.setAttribute('aria-label', shown);
-      });
-    };
-    new MutationObserver(nameByWhatIsShown).observe(root, { subtree: true, childList: true, attributeFilter: ['aria-label'] });
-    // The page arrives with Redoc's markup rendered at build time (prerender.mjs); Redoc renders the
-    // interactive reference in its place. Not a hydration: the standalone script carries its own React
-    // 18 and styled-components 5, the build renders with the versions redoc was installed with, and
-    // markup that differs by a class name would not hydrate cleanly.
-    // data-redoc tells a reader's tooling (and the browser tests) that rendering has finished.
-    Redoc.init(read('openapi-bundle'), read('redoc-options'), root, function (error) {
-      if (!error) document.querySelectorAll('style[data-prerendered]').forEach(function (style) { style.remove(); });
-      document.documentElement.setAttribute('data-redoc', error ? 'failed' : 'rendered');
-      if (error) console.error(error);
-    });
-  })();
-</script>
+${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -44,7 +44,7 @@ function absoluteServer(server) {
  * Redoc's anchor of an operation: `#tag/<first tag>/operation/<operationId>`.
  * @param {any} op
  */
-function anchorOf(op) {
+export function anchorOf(op) {
   return `#tag/${encodeURIComponent(op.tags?.[0] ?? 'default')}/operation/${encodeURIComponent(op.operationId ?? '')}`;
 }
 
