@@ -13,7 +13,8 @@ import { ContractViolationError, type ResponseViolationReport, withValidation } 
 import * as gatewayV1 from './gateway-v1.js';
 import * as imV1 from './im-v1.js';
 import * as smsV2 from './sms-v2.js';
-import { requestExample, schemaValue } from './test-support/bundles.js';
+import { requestExample } from './test-support/bundles.js';
+import { schemaValue } from './test-support/schema-value.js';
 
 const password = 'pa55-w0rd-secret';
 const apiKey = 'key-0123456789-secret';

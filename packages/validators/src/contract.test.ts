@@ -7,7 +7,8 @@ import { callbacks as imCallbacks, operations as im } from './im-v1.js';
 import { operations as campaigns } from './campaign-manager-v1.js';
 import { operations as gateway } from './gateway-v1.js';
 import { callbacks as smsCallbacks, operations as sms } from './sms-v2.js';
-import { apiIds, bundleOf, late, requestExample, responseExamples, schemaValue, targetsOf, validatorsOf } from './test-support/bundles.js';
+import { apiIds, bundleOf, late, requestExample, responseExamples, targetsOf, validatorsOf } from './test-support/bundles.js';
+import { schemaValue } from './test-support/schema-value.js';
 import type { Json } from '../scripts/targets.js';
 
 const day = 24 * 60 * 60 * 1000;

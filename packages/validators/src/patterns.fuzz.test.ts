@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAjv } from '../scripts/generate.js';
 import { isFixedWidthAnchored, unboundedPatterns } from '../scripts/patterns.js';
 import type { RawValidator } from './violations.js';
-import { apiIds, bundleOf, late, requestExample, schemaValue, validatorsOf } from './test-support/bundles.js';
+import { apiIds, bundleOf, late, requestExample, validatorsOf } from './test-support/bundles.js';
+import { schemaValue } from './test-support/schema-value.js';
 
 interface PatternSite {
   api: string;

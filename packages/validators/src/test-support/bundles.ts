@@ -1,6 +1,5 @@
 // Test support (not built): the four bundles and their operations' examples.
 import { apiIds, loadBundle, type ApiId } from '../../scripts/generate.js';
-import { schemaValue as schemaValueOf } from '@messaging-contracts/test-kit/schema-value';
 import { type Json, at, discover, isJsonMediaType, resolve } from '../../scripts/targets.js';
 import * as campaignManagerV1 from '../campaign-manager-v1.js';
 import * as gatewayV1 from '../gateway-v1.js';
@@ -82,11 +81,3 @@ export const targetsOf = (api: ApiId) => discover(bundleOf(api));
 /** A clock so late that every date in the examples is in the past, which x-max-days-ahead never refuses. */
 export const late = { now: () => Date.parse('2100-01-01T00:00:00Z') };
 
-/** A keyword of a component schema (or of one of its properties), read from the bundle (test-kit's schemaValue). */
-export const schemaValue = (api: ApiId, schema: string, property: string | undefined, keyword: string): any => {
-  try {
-    return schemaValueOf(bundleOf(api), schema, property, keyword);
-  } catch (error) {
-    throw new Error(`${api}: ${(error as Error).message}`);
-  }
-};
