@@ -50,12 +50,12 @@ export const authHeader = (auth: Auth): AuthHeader => (auth.type === 'header' ? 
 
 export function headerAuth(auth: HeaderAuth): AuthHeader {
   const value = checked(...API_KEY_RULE, auth.value, 'apiKey');
-  return { name: auth.name, value, secrets: withEncoded([value]) };
+  return { name: auth.name, value, secrets: secretForms(value) };
 }
 
 export function basicAuth(auth: BasicAuth): AuthHeader {
   const secrets = basicSecrets(checked(...USERNAME_RULE, auth.username, 'username'), checked(...PASSWORD_RULE, auth.password, 'password'));
-  return { name: 'Authorization', value: `Basic ${secrets[0]}`, secrets: withEncoded(secrets) };
+  return { name: 'Authorization', value: `Basic ${secrets[0]}`, secrets: secrets.flatMap(secretForms) };
 }
 
 /**
@@ -74,9 +74,9 @@ export function basicSecrets(username: string, password: string): [token: string
 // A secret can be echoed encoded: URL-encoded (a path or query; percent-escapes in either case,
 // RFC 3986 section 6.2.2.1; encodeURIComponent writes each as % and two upper-case hex digits),
 // form-encoded (a query string or form body: `+` for a space), or inside a JSON string (a logged
-// options object: `"` as `\"`). Those forms are redacted too.
-const withEncoded = (secrets: string[]) =>
-  secrets.flatMap((s) => {
-    const encoded = encodeURIComponent(s);
-    return [s, encoded, encoded.replace(/%../g, (escape) => escape.toLowerCase()), `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1)];
-  });
+// options object: `"` as `\"`). Those forms are redacted too (the sandbox's redaction takes them
+// from here). Throws a URIError for half a surrogate pair, which no URL can carry encoded.
+export function secretForms(s: string): string[] {
+  const encoded = encodeURIComponent(s);
+  return [s, encoded, encoded.replace(/%../g, (escape) => escape.toLowerCase()), `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1)];
+}

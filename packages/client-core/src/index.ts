@@ -9,6 +9,7 @@ export {
   type CredentialRule,
   type HeaderAuth,
   headerAuth,
+  secretForms,
 } from './auth.js';
 export { assertSafeBaseUrl, resolveBaseUrl } from './base-url.js';
 export {

@@ -15,7 +15,7 @@
 // Short forms are looked up only where a value may start. Measured 2026-11-29, a request's URL,
 // headers and body (360 characters) with 51 scopes' credentials: 0.5 µs of CPU, the word-only scan
 // this replaced 2.1.
-import { basicSecrets } from '@messaging-contracts/client-core';
+import { basicSecrets, secretForms } from '@messaging-contracts/client-core';
 import type { Credentials } from './credentials.js';
 
 export const REDACTED = '[redacted]';
@@ -36,19 +36,16 @@ export function credentialSecrets(credentials: Credentials): string[] {
 }
 
 /**
- * The forms a secret takes in a request: as given, URL-encoded (a path segment, a query value with
- * `%20` or `+`; percent-escapes in either case, as client-core's auth.ts lists them: RFC 3986
- * section 6.2.2.1 makes `%2f` and `%2F` one), and escaped in a JSON string.
+ * The forms a secret takes in a request: as given, URL-encoded in either case of escape or
+ * form-encoded, and escaped in a JSON string (client-core's secretForms, which the clients'
+ * redaction uses too). An unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
  */
 function sentForms(secret: string): string[] {
-  const forms = [secret, JSON.stringify(secret).slice(1, -1)];
   try {
-    const encoded = encodeURIComponent(secret);
-    forms.push(encoded, encoded.replace(/%../g, (escape) => escape.toLowerCase()), new URLSearchParams({ s: secret }).toString().slice(2));
+    return secretForms(secret);
   } catch {
-    // An unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
+    return [secret, JSON.stringify(secret).slice(1, -1)];
   }
-  return forms;
 }
 
 /** Letters, digits, `_` and `-`: a value beside one of these is part of a longer word. */
