@@ -3,8 +3,9 @@
 // answers a fixed body (the floor), and against that server writing its answers together at the
 // end of the event loop's turn as the sandbox does (the floor of the same write pattern). Then the
 // sandbox's RSS after many created messages, against this bench's guard (the README's bound is on live memory, held by test/memory.test.ts). Servers run in child processes; the load generator here.
-// BENCH_SECONDS (default 4 per run) and BENCH_MESSAGES (default 200000; 1000000 for the full
-// memory run) tune it. Each table also prints each server's CPU time per request (/proc), which a
+// BENCH_SECONDS (slices per server and row, default 4), BENCH_SLICE_MS (default 1000),
+// BENCH_WARM_UP_MS (default 2000) and BENCH_MESSAGES (default 200000; 1000000 for the full memory
+// run) tune it. Each table also prints each server's CPU time per request (/proc), which a
 // busy neighbour moves far less than req/s. `--prism`: the same load, side by side, against
 // Stoplight Prism serving each interface's bundle (bench/prism.ts; installed on first use).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -17,11 +18,12 @@ import { PRISM_VERSION, ensurePrism, startPrism } from './prism.js';
 
 const require = createRequire(import.meta.url);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const CONNECTIONS = 32;
 const PRISM = process.argv.includes('--prism');
-/** Load per operation and server before any row is measured (ms). */
-const WARM_UP_MS = 2000;
+/** Load per operation and server before any row is measured (ms); a quarter of it before each row. */
+const WARM_UP_MS = Number(process.env.BENCH_WARM_UP_MS ?? 2000);
 /** This bench's guard on RSS with default caps (RSS is not the README's bound: live memory is, 128 MB). */
 const RSS_BOUND_MB = 256;
 
@@ -124,8 +126,8 @@ async function sideBySide(name: string, other: { target: Target; pid: number | u
   const theirs: Side = { samples: emptySamples(), cpu: 0 };
   const mine: Side = { samples: emptySamples(), cpu: 0 };
   for (let i = 0; i < SECONDS; i++) {
-    await slice(other.target, other.pid, 1000, theirs);
-    await slice(ours.target, ours.pid, 1000, mine);
+    await slice(other.target, other.pid, SLICE_MS, theirs);
+    await slice(ours.target, ours.pid, SLICE_MS, mine);
   }
   const a = summarise(theirs.samples);
   const b = summarise(mine.samples);
@@ -151,7 +153,7 @@ async function main() {
   const sandboxTargets = targets(sandbox, `http://127.0.0.1:${sandbox.port}`, 'sandbox');
   const bareTargets = targets(sandbox, `http://127.0.0.1:${bare.port}`, 'bare');
   const batchedTargets = targets(sandbox, `http://127.0.0.1:${batched.port}`, 'bare');
-  console.log(`sandbox bench: one POST per interface with a session's credentials (50 sessions active), ${CONNECTIONS} connections, ${SECONDS} s per server in alternating 1 s slices (load generator in its own process)\n`);
+  console.log(`sandbox bench: one POST per interface with a session's credentials (50 sessions active), ${CONNECTIONS} connections, ${SECONDS} slices of ${SLICE_MS} ms per server, alternating (load generator in its own process)\n`);
   // Every operation on both servers first, so no row pays for compiling code the others share:
   // without it the first row (A) measured the sandbox's JIT warm-up (seen: 502 µs per request
   // there against 115 for the same operation later in the same run).
@@ -163,7 +165,7 @@ async function main() {
   header('bare');
   let failed = false;
   for (const { name } of OPERATIONS) {
-    const ok = await sideBySide(name, { target: bareTargets[name]!, pid: bare.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, 500);
+    const ok = await sideBySide(name, { target: bareTargets[name]!, pid: bare.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, WARM_UP_MS / 4);
     if (!ok) failed = true;
   }
   bare.child.kill();
@@ -172,7 +174,7 @@ async function main() {
   console.log(`\nagainst the bare server writing its answers together at the end of the event loop's turn, as the sandbox does:\n`);
   header('batched');
   for (const { name } of OPERATIONS) {
-    const ok = await sideBySide(name, { target: batchedTargets[name]!, pid: batched.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, 500);
+    const ok = await sideBySide(name, { target: batchedTargets[name]!, pid: batched.child.pid }, { target: sandboxTargets[name]!, pid: sandbox.child.pid }, WARM_UP_MS / 4);
     if (!ok) failed = true;
   }
   batched.child.kill();
