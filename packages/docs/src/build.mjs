@@ -233,13 +233,18 @@ export function buildSite(dist = DIST, { releases = [] } = {}) {
       operations: OPERATIONS_PAGE,
     }),
   );
-  // The site-wide search (search-index.mjs): the bundles' operations and properties, then the headings
-  // of the landing page and the guides as written above.
+  // The site-wide search (search-index.mjs): the bundles' operations and properties, the control API's
+  // (its entries name it, so none reads as the service's), then the headings of the landing page and
+  // the guides as written above.
   const headings = ['index.html', ...guides.map((guide) => guide.page)].flatMap((page) => {
     const html = readFileSync(join(dist, page), 'utf8');
     return headingEntries(page, html, /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/ · messaging service$/, '') ?? page);
   });
-  const searchIndex = [...found.flatMap(({ jsonPath }, i) => interfaceEntries(/** @type {any} */ (entries[i]).facts, readBundle(jsonPath))), ...headings];
+  const searchIndex = [
+    ...found.flatMap(({ jsonPath }, i) => interfaceEntries(/** @type {any} */ (entries[i]).facts, readBundle(jsonPath))),
+    ...(controlApi ? interfaceEntries(controlApi.facts, controlApi.doc) : []),
+    ...headings,
+  ];
   write(SEARCH_INDEX, `${JSON.stringify(searchIndex)}\n`);
   write(SEARCH_SCRIPT, searchScript());
   const pages = [

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { bundles } from './browser-site.js';
+import { CONTROL_API_ID, controlApiFile } from './control-api.mjs';
 import { firstSentence, headingEntries, propertiesOf } from './search-index.mjs';
 import { SEARCH_INDEX } from './search-box.mjs';
 
@@ -34,7 +35,9 @@ function countProperties(node: unknown, inSchema = false): number {
 }
 
 describe('the search index', () => {
-  for (const { id, jsonPath } of bundles) {
+  // The four interfaces, and the sandbox's control API (a reader looking for `/__sandbox/faults` or
+  // `operation` found nothing before).
+  for (const { id, jsonPath } of [...bundles, { id: CONTROL_API_ID, jsonPath: controlApiFile()! }]) {
     const raw = JSON.parse(readFileSync(jsonPath, 'utf8'));
     const own = index.filter((entry) => entry.url.startsWith(`${id}.html`));
     it(`holds every operation and callback of ${id} (${countOperations(raw)} in the bundle), each at its anchor`, () => {
@@ -46,6 +49,13 @@ describe('the search index', () => {
       expect(own.filter((entry) => entry.kind === 'property')).toHaveLength(countProperties(raw));
     });
   }
+
+  it("names the control API in each of its entries, so none reads as the service's", () => {
+    const { title } = JSON.parse(readFileSync(controlApiFile()!, 'utf8')).info;
+    const control = index.filter((entry) => entry.url.startsWith(`${CONTROL_API_ID}.html`));
+    expect(control.length).toBeGreaterThan(0);
+    for (const entry of control) expect(entry.detail, entry.title).toContain(title);
+  });
 
   it('holds every heading of the landing page and the guides', () => {
     for (const page of ['index.html', 'sandbox.html', 'webhooks.html', 'validators.html', 'verify.html', 'clients.html']) {
