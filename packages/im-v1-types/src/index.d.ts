@@ -28,7 +28,7 @@ export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 export type WrappedDeliveryAttempt = Schemas['WrappedDeliveryAttempt'];
 /** One element of `delivery_attempts`: a `DeliveryAttempt`, or one wrapped in one key (section 2.3). */
 export type DeliveryAttemptElement = Schemas['DeliveryAttemptElement'];
-/** The five delivery channels. */
+/** The delivery channels (section 2.3). */
 export type Channel = Schemas['Channel'];
 /** Defined by the interface, used by no endpoint (section 2.3). */
 export type Source = Schemas['Source'];

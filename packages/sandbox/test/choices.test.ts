@@ -2,7 +2,7 @@
 // and the sandbox does what it says, so a choice is never made without being told as the sandbox's.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION, sandboxWithClients } from './support.js';
+import { APPLICATION, basic, sandboxWithClients } from './support.js';
 
 let t: Awaited<ReturnType<typeof sandboxWithClients>>;
 beforeAll(async () => {
@@ -52,6 +52,20 @@ describe('Sandbox choices', () => {
     expect([none.response.status, none.data]).toEqual([200, { list_ids: [], message: '0 lists deleted' }]);
   });
 
+  it("C's error bodies: APIError with code the HTTP status; the samples' shape only when asked for (section 7: which when, not shown)", async () => {
+    expect(row("The shape and values of C's error bodies")).toMatch(/APIError for every refusal the sandbox makes itself, its `code` and each `errors` item's `code` the HTTP status.*the samples' shape only when asked for/);
+    const send = (headers: Record<string, string>, body: unknown) =>
+      fetch(`${t.sandbox.urls['im-v1']}/message`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then(async (answer) => [answer.status, await answer.json()]);
+    const key = t.sandbox.credentials['im-v1'].apiKey;
+    expect(await send({}, {})).toEqual([401, { code: 401, message: 'Unauthorized', errors: [] }]);
+    const [status, refused] = await send({ authorization: key }, { destination: {} });
+    expect([status, refused.code, refused.message, refused.statusCode]).toEqual([400, 400, 'Request data invalid', undefined]);
+    expect(refused.errors.length).toBeGreaterThan(0);
+    expect(refused.errors.map((error: { code: number }) => error.code)).toEqual(refused.errors.map(() => 400));
+    const body = { destination: { mobile: '+447700900123' }, message: { type: 'text', text: { body: 'Hi' } } };
+    expect(await send({ authorization: key, prefer: 'code=500, example=sampleShape' }, body)).toEqual([500, expect.objectContaining({ statusCode: 500 })]);
+  });
+
   it("D's report: list_name is the campaign's name, no sent_date (section 2.4: their meaning not shown)", async () => {
     expect(row('D report `status` values and date format')).toMatch(/`list_name` is the campaign's `name`.*`sent_date` is left out/);
     const scheduled = await t.campaigns.POST('/scheduled_campaigns', { body: { name: 'Spring', members: [{ destination: '+27821234567' }], schedule: '2030-01-02T00:00:00Z' } });
@@ -91,7 +105,12 @@ describe('Sandbox choices', () => {
     expect([b.response.status, b.error]).toEqual([404, { statusCode: 404, error: 'Not Found', message: 'Message not found' }]);
   });
 
-  it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", () => {
+  it("D's departures from section 7's \"described as 500\" are said where the sandbox answers otherwise", async () => {
+    // Said once for every row (an unknown path, a method, a media type, a size answer 404, 405, 415, 413 on D too).
+    expect(choices).toMatch(/Every failure the sandbox answers\s+on D with a status other than 500 [^.]*departs from section 7/);
+    const answer = (path: string, init: RequestInit = {}) =>
+      fetch(`${t.sandbox.urls['campaign-manager-v1']}/${APPLICATION}${path}`, { ...init, headers: { authorization: basic(t.sandbox.credentials['campaign-manager-v1']), ...init.headers } }).then((r) => r.status);
+    expect([await answer('/nowhere'), await answer('/templates', { method: 'PUT' }), await answer('/lists', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })]).toEqual([404, 405, 415]);
     for (const question of ["A's and D's status for missing or wrong credentials", 'Unknown id (A message, B message, D campaign report)', 'Status for a request that breaks the schema on A, B, D']) {
       expect(row(question), question).toMatch(/described as 500/);
     }
