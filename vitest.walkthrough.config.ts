@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// `pnpm walkthrough`: CONTRIBUTING.md's two contract changes performed on a temporary clone, each
+// `pnpm walkthrough`: CONTRIBUTING.md's three contract changes performed on temporary clones, each
 // gate checked as it reacts (tools/contract-walkthrough). It builds several times, so `pnpm test`
 // leaves it out; .ci/run runs it and counts its tests.
 export default defineConfig({
