@@ -12,6 +12,15 @@ describe.each(interfaceIds())('packages/%s-types/src/index.d.ts', (id) => {
     expect(aliases.get(name)).toBe(type);
   });
 
+  // The README's table is what a reader scans for a name: a short name missing there (C's
+  // WrappedDeliveryAttempt and DeliveryAttemptElement were) is one only an editor finds.
+  it("names every short name in its README's table of what is exported", () => {
+    const readme = readFileSync(new URL(`../../packages/${id}-types/README.md`, import.meta.url), 'utf8');
+    const table = readme.split(/^## What is exported$/m)[1]?.split(/^## /m)[0] ?? '';
+    const named = new Set([...table.matchAll(/^\|([^|]*)\|/gm)].flatMap(([, cell = '']) => [...cell.matchAll(/`(\w+)`/g)].map(([, name]) => name)));
+    expect([...aliases.keys()].filter((name) => !named.has(name))).toEqual([]);
+  });
+
   it('re-exports the generated roots, and what a fetch wrapper without openapi-fetch needs', () => {
     expect(reexports).toEqual([
       ...['components', 'operations', 'paths', 'webhooks'],
