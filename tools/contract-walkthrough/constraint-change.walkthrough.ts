@@ -106,6 +106,6 @@ describe('CONTRIBUTING "Change a constraint": C\'s reference from maximum length
     const run = pnpm('exec', 'vitest', 'run', ...projects.flatMap((project) => ['--project', project]));
     expectPasses(run);
     expect(run.output).toMatch(/Test Files {2}\d+ passed \(\d+\)/);
-    expect(git('status', '--porcelain')).toBe('');
+    expect(git('status', '--porcelain').trim()).toBe('');
   });
 });
