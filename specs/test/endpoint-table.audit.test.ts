@@ -55,14 +55,16 @@ function checkRow(document: Json, basePath: string, row: EndpointRow) {
     deref(document, p),
   );
 
-  // Request: parameters, body, headers.
-  for (const [, where, name, type] of row.request.matchAll(/(path|query) `(\w+)`: (\w+)/g)) {
+  // Request: parameters, body, headers. A cell gives a parameter's type, then its format where it
+  // has one (A's "path `messageid`: number, int64, required"), then "required".
+  for (const [, where, name, type, format] of row.request.matchAll(/(path|query) `(\w+)`: (\w+)(?:, (?!required\b)(\w+))?/g)) {
     const parameter = parameters.find((p: Json) => p.in === where && p.name === name);
     expect(parameter, `${where} parameter ${name}`).toBeDefined();
     expect(parameter.required).toBe(true);
     const schema = parameter.schema;
     if (/^[A-Z]/.test(type!)) expect(schema.$ref).toBe(refTo(type!));
     else expect(schema.type).toBe(type);
+    expect(schema.format, `${where} parameter ${name}: format`).toBe(format);
   }
   for (const [name] of row.path.matchAll(/\{(\w+)\}/g)) {
     expect(parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name), name).toBe(true);
