@@ -22,6 +22,9 @@ describe("the verifier's choices", () => {
 
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
     expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
-    // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json).
+    // So are all the answers of B's description, whose request is "none" (section 4.2), not its 200 alone.
+    expect(row("The media type of D's answers")).toMatch(/the answers of B's description, its 200, 401 and 404/);
+    // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json);
+    // test/fidelity.test.ts (B's description answering 200, 401 or 404 in another JSON media type passes).
   });
 });

@@ -136,6 +136,18 @@ describe("B's description (section 4.2: 200, no body schema, or 404)", () => {
     expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'content-type')).toMatchObject({ passed: true });
   });
 
+  // The same request's other answers: its 404 (section 7) and 401 (sections 5, 7) are B's error
+  // body, but nothing states their media type either, the request being "none".
+  it.each([404, 401])('its %i in another JSON media type (application/problem+json) passes', async (status) => {
+    const problem = json(status, { message: 'Not here', statusCode: status, error: status === 404 ? 'Not Found' : 'Unauthorized' }, { 'content-type': 'application/problem+json' });
+    const { report } = await verifyBehind(
+      { intercept: (request) => (isCall(request, 'GET', /\/rest\/sms\/v2\/openapi\.yaml$/) ? problem : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'content-type')).toMatchObject({ passed: true, status });
+  });
+
   it("the look-up's 200 in that media type still fails content-type: its request sends Accept: application/json", async () => {
     const { report } = await verifyBehind(
       {
