@@ -59,8 +59,10 @@ const describeViolations = (violations: readonly { pointer: string; message: str
 /** The top-level fields of an interface's error shapes: every failure response's schema (section 7). */
 /**
  * The interfaces whose answers' media type the document states: A's responses (section 4.1), and
- * B's and C's requests, which send `Accept: application/json` (sections 4.2, 4.3). D's (section 4.4)
- * is only the introduction's "All request and response bodies are JSON".
+ * B's and C's requests, which send `Accept: application/json` (sections 4.2, 4.3; for B's look-up
+ * section 4.2 lists `Accept` without a value, and `application/json` there is the verifier's
+ * reading, README "Choices"). D's (section 4.4) is only the introduction's "All request and
+ * response bodies are JSON".
  */
 const MEDIA_TYPE_STATED: ReadonlySet<ApiId> = new Set(['gateway-v1', 'sms-v2', 'im-v1']);
 
