@@ -151,6 +151,17 @@ describe.each(interfaceTable(markdown))('interface $label ($basePath)', ({ label
     expect(document.info.description.replace(/\s+/g, ' ')).toMatch(/names no media type for this interface: this contract keys its bodies `application\/json`/);
   });
 
+  // A row may list the header `Accept` without its value (B's look-up: "headers `Accept`,
+  // `Authorization`", where B's send gives `Accept: application/json`): that operation's answers
+  // keyed `application/json` are then the contract's reading, and its description says so.
+  it.each(rows.filter((row) => /`Accept`(?!:)/.test(row.request)).map((row) => [`${row.method} ${row.path}`, row] as const))(
+    '%s says its `application/json` answers are the contract\'s reading (its `Accept` has no value)',
+    (_title, row) => {
+      const operation = document.paths[row.path.slice(basePath.length)][row.method.toLowerCase()];
+      expect(operation.description.replace(/\s+/g, ' ')).toMatch(/lists the header `Accept` without a value: this contract keys its answers `application\/json`/);
+    },
+  );
+
   it('documents no endpoint beyond the table', () => {
     const documented = new Set(rows.map((row) => `${row.method.toLowerCase()} ${row.path.slice(basePath.length)}`));
     const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
