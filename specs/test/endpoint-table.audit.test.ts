@@ -55,14 +55,16 @@ function checkRow(document: Json, basePath: string, row: EndpointRow) {
     deref(document, p),
   );
 
-  // Request: parameters, body, headers.
-  for (const [, where, name, type] of row.request.matchAll(/(path|query) `(\w+)`: (\w+)/g)) {
+  // Request: parameters, body, headers. A cell gives a parameter's type, then its format where it
+  // has one (A's "path `messageid`: number, int64, required"), then "required".
+  for (const [, where, name, type, format] of row.request.matchAll(/(path|query) `(\w+)`: (\w+)(?:, (?!required\b)(\w+))?/g)) {
     const parameter = parameters.find((p: Json) => p.in === where && p.name === name);
     expect(parameter, `${where} parameter ${name}`).toBeDefined();
     expect(parameter.required).toBe(true);
     const schema = parameter.schema;
     if (/^[A-Z]/.test(type!)) expect(schema.$ref).toBe(refTo(type!));
     else expect(schema.type).toBe(type);
+    expect(schema.format, `${where} parameter ${name}: format`).toBe(format);
   }
   for (const [name] of row.path.matchAll(/\{(\w+)\}/g)) {
     expect(parameters.some((p: Json) => p.in === 'path' && `{${p.name}}` === name), name).toBe(true);
@@ -148,6 +150,17 @@ describe.each(interfaceTable(markdown))('interface $label ($basePath)', ({ label
     if (named) return;
     expect(document.info.description.replace(/\s+/g, ' ')).toMatch(/names no media type for this interface: this contract keys its bodies `application\/json`/);
   });
+
+  // A row may list the header `Accept` without its value (B's look-up: "headers `Accept`,
+  // `Authorization`", where B's send gives `Accept: application/json`): that operation's answers
+  // keyed `application/json` are then the contract's reading, and its description says so.
+  it.each(rows.filter((row) => /`Accept`(?!:)/.test(row.request)).map((row) => [`${row.method} ${row.path}`, row] as const))(
+    '%s says its `application/json` answers are the contract\'s reading (its `Accept` has no value)',
+    (_title, row) => {
+      const operation = document.paths[row.path.slice(basePath.length)][row.method.toLowerCase()];
+      expect(operation.description.replace(/\s+/g, ' ')).toMatch(/lists the header `Accept` without a value: this contract keys its answers `application\/json`/);
+    },
+  );
 
   it('documents no endpoint beyond the table', () => {
     const documented = new Set(rows.map((row) => `${row.method.toLowerCase()} ${row.path.slice(basePath.length)}`));

@@ -98,7 +98,7 @@ function aOrB(interfaces) {
       <li><strong>B</strong> shortens links in the text automatically, pushes status (delivery report) callbacks to your receiver, defines a reply callback (its trigger and target are not shown in the spec document, section 6), and looks a message up by its UUID.</li>
       <li><strong>A</strong> also sends one SMS to many destinations in one request (broadcast), and looks a message up by its numeric id. No events of A are shown in the spec document (section 6).</li>
     </ul>
-    <p>Use B when you need delivery reports or link shortening; use A when you send the same text to many handsets at once.</p>
+    <p>So, by the spec document: for delivery reports or link shortening, B is the interface it documents them for; for one text to many handsets in one request, A. That it does not state them of the other does not say the other lacks them.</p>
   </section>`;
 }
 

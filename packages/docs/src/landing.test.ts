@@ -53,6 +53,14 @@ describe('renderLanding', () => {
     expect(html).toContain(fragment);
   });
 
+  it('advises A or B by what the document states, without saying the other lacks it', () => {
+    // Section 1 states link shortening of B alone and section 6 shows no events of A ("Interface A
+    // and D send no events shown here"); neither says A has none, nor that B has no broadcast.
+    const choose = html.slice(html.indexOf('<section class="choose"'), html.indexOf('</section>', html.indexOf('<section class="choose"')));
+    expect(choose).not.toMatch(/Use B when you need|use A when you send/i);
+    expect(choose).toContain('That it does not state them of the other does not say the other lacks them.');
+  });
+
   it('while the workspace has not released them (0.0.0): where the install lines work today, in one command, and what changes after a release', () => {
     expect(html).toContain('these install from a local registry: see <a href="#install">Install</a>');
     expect(html).toContain('<h2 id="install-title">Install</h2>');

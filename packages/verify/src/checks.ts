@@ -59,8 +59,10 @@ const describeViolations = (violations: readonly { pointer: string; message: str
 /** The top-level fields of an interface's error shapes: every failure response's schema (section 7). */
 /**
  * The interfaces whose answers' media type the document states: A's responses (section 4.1), and
- * B's and C's requests, which send `Accept: application/json` (sections 4.2, 4.3). D's (section 4.4)
- * is only the introduction's "All request and response bodies are JSON".
+ * B's and C's requests, which send `Accept: application/json` (sections 4.2, 4.3; for B's look-up
+ * section 4.2 lists `Accept` without a value, and `application/json` there is the verifier's
+ * reading, README "Choices"). D's (section 4.4) is only the introduction's "All request and
+ * response bodies are JSON".
  */
 const MEDIA_TYPE_STATED: ReadonlySet<ApiId> = new Set(['gateway-v1', 'sms-v2', 'im-v1']);
 
@@ -200,12 +202,13 @@ export function checkExchange(
     // it: A's responses are application/json (section 4.1), so neither problem+json nor A's vendor
     // type will do. D's section 4.4 states none, only the introduction's "bodies are JSON": there
     // any JSON media type passes (the verifier's reading, README "Choices").
-    // A response documented without a schema is B's description (section 4.2: "200, no body
-    // schema", its request "none", so no `Accept: application/json` either): only the opening
-    // states its body JSON, as for D.
+    // An operation whose success is documented without a schema is B's description (section 4.2:
+    // "200, no body schema", its request "none", so no `Accept: application/json` either): only
+    // the opening states its bodies JSON, as for D, its 401 and 404 as much as its 200.
     const contentType = (exchange.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const types = documented.mediaTypes.map((t) => t.toLowerCase());
-    const stated = MEDIA_TYPE_STATED.has(operation.api) && documented.schema !== undefined;
+    const requestNone = operation.responses.some((r) => /^2\d\d$/.test(r.key) && r.mediaTypes.length > 0 && r.schema === undefined);
+    const stated = MEDIA_TYPE_STATED.has(operation.api) && !requestNone;
     const json = !stated && /^application\/([\w.-]+\+)?json$/.test(contentType);
     record('content-type', endpoints, types.includes(contentType) || json ? undefined : `content-type ${contentType || '(none)'}, expected ${types.join(' or ')}`);
   }

@@ -22,6 +22,11 @@ describe("the verifier's choices", () => {
 
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
     expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
-    // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json).
+    // So are all the answers of B's description, whose request is "none" (section 4.2), not its 200 alone.
+    // B's look-up is held to application/json, though section 4.2 lists its Accept without a value: said as a reading.
+    expect(row("The media type of D's answers")).toMatch(/for B's look-up \(`GET \/messages`\) it lists the header `Accept` without a value, and sending `application\/json` there, as the sms-v2 client does, and holding the answer to it is the verifier's reading/);
+    expect(row("The media type of D's answers")).toMatch(/the answers of B's description, its 200, 401 and 404/);
+    // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json);
+    // test/fidelity.test.ts (B's description answering 200, 401 or 404 in another JSON media type passes).
   });
 });

@@ -4,6 +4,7 @@
 // an extra field in B's error body, B's uuid in upper case, C's callback id in upper case, C's 404
 // and 422 to generated references), and the run has no failure; the neighbouring deviation is still
 // caught.
+import { readFileSync } from 'node:fs';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOperation } from '../src/contract.js';
@@ -109,6 +110,19 @@ describe("B's description (section 4.2: 200, no body schema, or 404)", () => {
     expect(asked.headers.accept).toBe('application/json');
   });
 
+  // Whether the description needs credentials is not shown, so it is asked for without them; the
+  // bundle declares its 401 (sections 5 and 7), so a deployment that wants them may answer it.
+  it('401 to the request without credentials passes, and the README says so', async () => {
+    const { report } = await verifyBehind(
+      { intercept: (request) => (isCall(request, 'GET', /\/rest\/sms\/v2\/openapi\.yaml$/) ? B_ERROR(401, 'Unauthorized') : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'accepted')).toMatchObject({ passed: true, status: 401 });
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain("(B's description: 200, 401 or 404, sections 4.2, 5 and 7)");
+  });
+
   // Section 4.2 lists no request header for the description ("none"), so no `Accept:
   // application/json` states its media type: only the opening's "bodies are JSON" does, as for D.
   const OPENAPI_JSON = { status: 200, headers: { 'content-type': 'application/vnd.oai.openapi+json' }, body: '{"openapi":"3.1.0"}' };
@@ -120,6 +134,18 @@ describe("B's description (section 4.2: 200, no body schema, or 404)", () => {
     );
     expect(failures(report)).toEqual([]);
     expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'content-type')).toMatchObject({ passed: true });
+  });
+
+  // The same request's other answers: its 404 (section 7) and 401 (sections 5, 7) are B's error
+  // body, but nothing states their media type either, the request being "none".
+  it.each([404, 401])('its %i in another JSON media type (application/problem+json) passes', async (status) => {
+    const problem = json(status, { message: 'Not here', statusCode: status, error: status === 404 ? 'Not Found' : 'Unauthorized' }, { 'content-type': 'application/problem+json' });
+    const { report } = await verifyBehind(
+      { intercept: (request) => (isCall(request, 'GET', /\/rest\/sms\/v2\/openapi\.yaml$/) ? problem : undefined) },
+      { apis: ['sms-v2'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.find((c) => c.operation === 'sms-v2.getOpenApiDescription' && c.check === 'content-type')).toMatchObject({ passed: true, status });
   });
 
   it("the look-up's 200 in that media type still fails content-type: its request sends Accept: application/json", async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSmsV2StatusReceiver } from './receivers.js';
@@ -16,6 +17,20 @@ describe('messageIdAndStatus', () => {
     ['an id in capitals, as lower case (RFC 9562: one UUID, either case)', { id: uuid.toUpperCase(), status: 'sent' }, `${uuid} sent`],
   ])('keys %s', (_title, body, key) => {
     expect(messageIdAndStatus(body)).toBe(key);
+  });
+
+  // Section 2.2 gives ReplyCallback's `id` as a string uuid, no more: whether it names the reply or
+  // the message replied to is not shown. Keying a reply by its id alone merges two replies that
+  // share one, so the README says that this is the package's reading, and what it costs otherwise.
+  it('keys two replies with one id alike, and the README says so as this package\'s reading', async () => {
+    const handled: string[] = [];
+    const onReply = deduplicate<{ id?: string; content?: string }>((reply) => void handled.push(reply.content!));
+    await onReply({ id: uuid, content: 'Yes' });
+    await onReply({ id: uuid, content: 'No, Friday' });
+    expect(handled).toEqual(['Yes']);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain("keying a reply by its id alone is this package's reading that the id names the reply itself");
+    expect(readme).toContain('a second reply to one message would be answered 200 without reaching your handler');
   });
 });
 

@@ -119,6 +119,9 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
 /**
  * Default key: the message id (in lower case) and status (a status callback), or the id alone
  * (a reply, or a status callback without status). A body without `id` has no key and is never suppressed.
+ * A reply keyed by its id alone reads that id as the reply's own: section 2.2 gives it only as a
+ * string uuid, and were it the id of the message replied to, two replies to one message would share
+ * a key (README, "Redelivery": pass a `key` holding more of the reply then).
  */
 export function messageIdAndStatus(body: { id?: string; status?: string }): string | undefined {
   if (typeof body.id !== 'string') return undefined;
