@@ -24,7 +24,8 @@ export function redact(text: string, secrets: readonly string[]): string {
  * wherever it occurs; a shorter one as a value of its own: a letter, digit, `_` or `-` beside it,
  * or a dot between such characters, makes it part of a longer word; a percent-escape beside it ends
  * a word, so `Basic%20<token>` holds the token as a value) and the forms a secret is shown in (as
- * given, URL-encoded as a path segment or a query value, escaped in a JSON string or spelt in its
+ * given, URL-encoded as a path segment or a query value (escapes in any case, or some of its
+ * characters only), escaped in a JSON string or spelt in its
  * escapes: a server that echoes a credential back as an id makes a workflow send it on in a URL)
  * are the sandbox's, which redacts its request log by them: one rule, one implementation.
  */

@@ -163,6 +163,15 @@ describe('a credential the server echoes back', () => {
     expect(out).toContain('[redacted]');
   });
 
+  // RFC 3986 section 6.2.2.1: the case of a percent-escape is not significant, and a server may
+  // encode some characters of an echoed value and leave others (the sandbox's SecretRedactor
+  // decodes escapes before it looks: one rule for its logs and these reports).
+  it('is redacted in percent-escapes of mixed case, partly encoded, and form-encoded with lower-case escapes', () => {
+    const secrets = secretsOf({ 'sms-v2': { apiKey: 'sms key/with:chars' } });
+    const echoed = ['sms%20key%2fwith%3Achars', 'sms+key%2fwith%3achars', 'sms key%2Fwith:chars', 'sms%20key/with%3achars'];
+    for (const form of echoed) expect(redact(`FAIL status-documented: the answer quoted id=${form}&x=1`, secrets), form).toBe('FAIL status-documented: the answer quoted id=[redacted]&x=1');
+  });
+
   it('appears in no form: raw, URL-encoded, form-encoded, JSON- or XML-escaped, when a workflow sends it on as an id', async () => {
     // B's workflow reads the id of the 202 and sends it as GET /messages?id=, so the report's curl
     // carries whatever the server put there: here the API key itself.
