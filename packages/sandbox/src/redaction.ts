@@ -40,9 +40,10 @@ export function credentialSecrets(credentials: Credentials): string[] {
 }
 
 /**
- * The forms a secret takes in a request: as given, URL-encoded in either case of escape or
- * form-encoded, and escaped in a JSON string (client-core's secretForms, which the clients'
- * redaction uses too). An unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
+ * The forms a secret takes in a request: as given, URL-encoded or form-encoded, and escaped in a
+ * JSON string (client-core's secretForms, which the clients' redaction uses too); escapes in
+ * another case, or of some characters only, are found in the text decoded (decodePercents). An
+ * unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
  */
 function sentForms(secret: string): string[] {
   // A form body's `+` for a space beside escapes in any case: found in the text with its escapes

@@ -135,7 +135,7 @@ describe('a credential of 8 characters or more is replaced wherever it occurs', 
     expect(recorded!.body).toMatchObject({ message: { text: { body: 'id:[redacted]_v2' } } });
   });
 
-  it('URL-encoded with lower-case percent-escapes too, as client-core lists the forms (RFC 3986: `%2f` is `%2F`)', () => {
+  it('URL-encoded with lower-case percent-escapes too (RFC 3986: `%2f` is `%2F`)', () => {
     const redactor = new SecretRedactor();
     redactor.set(redactor, ['pass/word+secret']);
     expect(redactor.redact('/x?p=pass%2fword%2bsecret&q=pass%2Fword%2Bsecret')).toBe('/x?p=[redacted]&q=[redacted]');
