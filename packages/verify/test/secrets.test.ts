@@ -91,6 +91,22 @@ describe('secrets in URLs', () => {
   });
 });
 
+// A credential flag written with `=` and a space (`--sms-api-key= <key>`) leaves the key as a
+// stray argument; the refusal quoted it (node's parseArgs: "Unexpected argument '<key>'"). Nothing
+// is known to be a credential then, so a stray argument is never quoted: its place is named.
+describe('a stray argument', () => {
+  it('is refused without being shown, naming the flag before it', async () => {
+    const key = 'sms-key-given-by-mistake-42';
+    const result = await run(['--sandbox', '--sms-api-key=', key], {});
+    expect(result.code).toBe(2);
+    expect(result.all).not.toContain(key);
+    expect(result.stderr).toContain('messaging-verify: an argument after --sms-api-key is not a flag');
+    const first = await run([key, '--sandbox'], {});
+    expect(first.all).not.toContain(key);
+    expect(first.stderr).toContain('messaging-verify: the first argument is not a flag');
+  });
+});
+
 describe('credentials are redacted as whole values', () => {
   it('short credentials do not damage other words, and are replaced where they stand as values', () => {
     const text = '{"apis":["sms-v2","gateway-v1"],"target":"http://api.example.com","m":"key sms refused","h":"authorization: sms","u":"-u \'api:pw\'","end":"was sms."}';
