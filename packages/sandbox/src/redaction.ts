@@ -338,16 +338,22 @@ function decodeEscapes(text: string): Decoded | undefined {
 /** The secrets of every live owner (a scope's credentials, the control token), and the redaction of recorded text by them. */
 export class SecretRedactor {
   private readonly owners = new Map<object, readonly string[]>();
-  /** Rebuilt at the next redaction after an owner comes or goes (a session created or deleted). */
+  /** Rebuilt at the next redaction after an owner comes or goes (a session created or deleted); the second of the secrets lower-cased. */
   private index: Index | undefined;
+  private lowerIndex: Index | undefined;
 
   set(owner: object, secrets: readonly string[]): void {
     this.owners.set(owner, secrets);
-    this.index = undefined;
+    this.index = this.lowerIndex = undefined;
   }
 
   delete(owner: object): void {
-    if (this.owners.delete(owner)) this.index = undefined;
+    if (this.owners.delete(owner)) this.index = this.lowerIndex = undefined;
+  }
+
+  /** `text` redacted as by `redact`, for a text that was lower-cased (Node's header names): the secrets are looked for lower-cased. */
+  redactLowerCase(text: string): string {
+    return this.redactBy(text, (this.lowerIndex ??= buildIndex([...this.owners.values()].flat().map((secret) => secret.toLowerCase()))));
   }
 
   /**
@@ -358,7 +364,10 @@ export class SecretRedactor {
    * The same string when none occurs.
    */
   redact(text: string): string {
-    const index = (this.index ??= buildIndex([...this.owners.values()].flat()));
+    return this.redactBy(text, (this.index ??= buildIndex([...this.owners.values()].flat())));
+  }
+
+  private redactBy(text: string, index: Index): string {
     // The text as it is (a secret with backslashes or escapes of its own, `C:\temp`, is found as
     // given), then decoded, each found range mapped back to whole escapes of the text. Only a text
     // with a `%` or a backslash can spell a secret in escapes: the usual one costs two indexOf more.
