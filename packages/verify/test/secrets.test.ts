@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
 import { secretsOf } from '../src/credentials.js';
-import { redact } from '../src/redact.js';
+import { redact, withoutUserinfo } from '../src/redact.js';
 import { startRecordingServer } from './support/recording-server.js';
 
 function temp() {
@@ -42,6 +42,16 @@ describe('secrets in URLs', () => {
     expect(JSON.parse(result.json).target).toBe('http://127.0.0.1:1');
     expect(result.all).not.toContain('BASE-PASS-s3cret');
     expect(result.all).not.toContain('u:');
+  });
+
+  // WHATWG's URL parser ends the userinfo at the last `@` of the authority, so a password may hold a
+  // raw `@`; dropping up to the first `@` showed the rest of the password as if it were a user name.
+  it("a password with a raw `@` in it is dropped whole, up to the authority's last `@`", async () => {
+    expect(new URL('https://svc:p@ss-w0rd@hooks.example/x').password).toBe('p%40ss-w0rd');
+    expect(withoutUserinfo('POST https://svc:p@ss-w0rd@hooks.example/x?to=a@b failed')).toBe('POST https://hooks.example/x?to=a@b failed');
+    const result = await run(['--base-url', 'http://u:p@ss-w0rd@127.0.0.1:1', '--api', 'sms-v2'], { SMS_V2_API_KEY: 'k-s3cret' });
+    expect(result.code).toBe(2);
+    expect(result.all).not.toContain('ss-w0rd');
   });
 
   it('a password in --callback-url appears nowhere when a callback does not arrive', async () => {
