@@ -65,7 +65,6 @@ function isHex(code: number): boolean {
 }
 const PERCENT = 37;
 const DOT = 46;
-const BACKSLASH = 92;
 
 /** A value may start at `at`: the text starts there, or a non-word character or a percent-escape (`Basic%20<token>`) ends before it; a dot between words does not. */
 function startsValue(text: string, at: number): boolean {
