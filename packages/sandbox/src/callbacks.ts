@@ -39,7 +39,7 @@ export interface CallbackOptions {
   maxQueued?: number;
 }
 
-/** The redaction of recorded text: the sandbox's SecretRedactor (redaction.ts). */
+/** The redaction of recorded text: the sandbox's SecretRedactor, by the request log's rule. */
 export interface LogRedaction {
   redact(text: string): string;
 }
