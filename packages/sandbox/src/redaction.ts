@@ -46,8 +46,8 @@ export function credentialSecrets(credentials: Credentials): string[] {
  * unpaired surrogate cannot be URL-encoded, so no URL carries it encoded.
  */
 function sentForms(secret: string): string[] {
-  // A form body's `+` for a space beside escapes in any case: found in the text with its escapes
-  // decoded (decodePercents), where the `+` stays.
+  // Each space a `+`, the rest as given or in escapes (found in the text with them decoded, where a
+  // `+` stays): a literal `+` left as it is beside a `+` for a space, which no form decoding reads back.
   const plus = secret.includes(' ') ? [secret.replaceAll(' ', '+')] : [];
   try {
     return [...secretForms(secret), ...plus];
@@ -110,6 +110,8 @@ interface Index {
   firstBeyondAscii: boolean;
   /** The length of the longest form. */
   longest: number;
+  /** Whether a secret has a space: only then is a `+` read as one (a form body's encoding). */
+  anySpace: boolean;
 }
 
 /** The length of the longest long form that starts at `at`, 0 if none. */
@@ -132,8 +134,11 @@ function buildIndex(secrets: Iterable<string>): Index {
   const short = new Set<string>();
   for (const secret of secrets) for (const form of sentForms(secret)) if (form.length > 0) (secret.length >= ANYWHERE_LENGTH ? long : short).add(form);
   const byLength = (a: string, b: string) => b.length - a.length;
-  const index: Index = { anywhere: new Map(), skip: undefined, lengths: [], byPrefix: new Map(), first: new Uint8Array(128), firstBeyondAscii: false, longest: 0 };
-  for (const form of [...long, ...short]) index.longest = Math.max(index.longest, form.length);
+  const index: Index = { anywhere: new Map(), skip: undefined, lengths: [], byPrefix: new Map(), first: new Uint8Array(128), firstBeyondAscii: false, longest: 0, anySpace: false };
+  for (const form of [...long, ...short]) {
+    index.longest = Math.max(index.longest, form.length);
+    index.anySpace ||= form.includes(' ');
+  }
   for (const form of [...long].sort(byLength)) {
     const skip = (index.skip ??= new Uint8Array(1 << SKIP_BITS).fill(MOST_SKIP));
     for (let end = BLOCK; end <= PREFIX; end++) {
@@ -283,18 +288,26 @@ function escapedPoint(text: string, at: number): number {
 /**
  * `text` with its percent-escapes decoded as UTF-8, in either case of hex digit (RFC 3986 section
  * 6.2.2.1): a secret is found however many of its characters a client or a receiver encoded, and in
- * which case. An escape that starts no valid UTF-8 sequence is kept as it is. Undefined when the
- * text has no escape.
+ * which case. An escape that starts no valid UTF-8 sequence is kept as it is. With `plus`, a `+` is
+ * a space too, as a form body is decoded (`%2B` being the `+` itself). Undefined when the text has
+ * no escape.
  */
-function decodePercents(text: string): Decoded | undefined {
-  let at = text.indexOf('%');
-  if (at < 0) return undefined;
+function decodePercents(text: string, plus: boolean): Decoded | undefined {
+  let percent = text.indexOf('%');
+  // The next `+`, found again only once passed: a text of many escapes is not searched for it each time.
+  let next = plus ? text.indexOf('+') : -1;
+  if (percent < 0 && next < 0) return undefined;
   const decoded = new Decoded(text);
-  while (at >= 0) {
-    const found = escapedPoint(text, at);
+  while (percent >= 0 || next >= 0) {
+    if (next >= 0 && (percent < 0 || next < percent)) {
+      decoded.escape(next, 1, ' ');
+      next = text.indexOf('+', next + 1);
+      continue;
+    }
+    const found = escapedPoint(text, percent);
     const taken = found < 0 ? 1 : 3 * ((found & 3) + 1);
-    if (found >= 0) decoded.escape(at, taken, found < 512 ? ASCII[found >> 2]! : String.fromCodePoint(found >> 2));
-    at = text.indexOf('%', at + taken);
+    if (found >= 0) decoded.escape(percent, taken, found < 512 ? ASCII[found >> 2]! : String.fromCodePoint(found >> 2));
+    percent = text.indexOf('%', percent + taken);
   }
   return decoded.done() ? decoded : undefined;
 }
@@ -381,10 +394,13 @@ export class SecretRedactor {
     let found: [number, number][] = [];
     if (!windows) found = this.find(text, index);
     else for (const [from, to] of windows) found = union(found, this.find(text, index, from, to));
-    const decoded = decodePercents(text);
     // Percent-escapes are decoded in the whole text, and searched near each: a secret spelt in
-    // escapes of both kinds takes in a percent-escape, or is found in `windows` without one.
-    if (decoded) for (const [from, to] of decoded.windows(index.longest)) found = union(found, decoded.mapped(this.find(decoded.text, index, from, to)));
+    // escapes of both kinds takes in a percent-escape, or is found in `windows` without one. Then
+    // as a form is decoded, a `+` a space, where a secret has a space and the text a `+`.
+    for (const plus of index.anySpace && text.indexOf('+') >= 0 ? [false, true] : [false]) {
+      const decoded = decodePercents(text, plus);
+      if (decoded) for (const [from, to] of decoded.windows(index.longest)) found = union(found, decoded.mapped(this.find(decoded.text, index, from, to)));
+    }
     return found;
   }
 

@@ -66,6 +66,14 @@ describe('percent-escapes in any case, and any mix of encoded and plain characte
     );
   });
 
+  it('form-decoded as a form body is read: a `+` or `%20` or a space for each space, beside escapes and JSON escapes of other characters', () => {
+    const spaced = redactorOf('two  spaces and+plus\\');
+    expect(spaced.redact('p=two+%20spaces and%2Bplus%5c&q=1')).toBe('p=[redacted]&q=1');
+    expect(spaced.redact('{"p":"two +spaces+and%2bplus\\\\"}')).toBe('{"p":"[redacted]"}');
+    // A `+` that stands for itself is not read as a space where no secret has one.
+    expect(redactorOf('no-spaces+here').redact('k=no-spaces+here')).toBe('k=[redacted]');
+  });
+
   it('leaves alone a text whose escapes decode to no secret, and a percent sign that starts no escape', () => {
     expect(redactor.redact('a=100%25&b=%zz&c=pass%2Fword')).toBe('a=100%25&b=%zz&c=pass%2Fword');
   });
