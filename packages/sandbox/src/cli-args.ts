@@ -138,6 +138,13 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const end = argv.indexOf('--');
   const command = end < 0 ? undefined : argv.slice(end + 1);
   if (command?.length === 0) throw new UsageError('-- must be followed by a command to run, e.g. -- node --test');
+  // No shell reads the words after `--`: `NAME=value` there would be run as a program, and its
+  // failure would quote the value, often a credential. Refused by its name, the value not shown.
+  const assignment = command && /^([A-Za-z_]\w*)=/.exec(command[0]!);
+  if (assignment) {
+    const name = assignment[1]!;
+    throw new UsageError(`${name}=… after -- is an environment assignment, not a command (no shell reads the words after --): set ${name} before messaging-sandbox, as ${name}=… messaging-sandbox … -- <command>`);
+  }
   let values: Record<string, string | boolean | undefined>;
   const args = negativeValuesJoined(end < 0 ? argv : argv.slice(0, end));
   try {

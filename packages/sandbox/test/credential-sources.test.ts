@@ -183,4 +183,15 @@ describe('a stray argument', () => {
     // After `--`, the command to run: its arguments are not flags of the sandbox.
     expect(parsed(['--', 'node', key]).cli).toMatchObject({ command: ['node', key] });
   });
+
+  // No shell reads the words after `--`: `-- API_KEY=<key> node --test` (a shell's habit) tried to
+  // run a program named `API_KEY=<key>`, and its failure quoted it ("cannot run API_KEY=<key>: ENOENT").
+  it('an environment assignment after -- is refused before anything runs, its value not shown', () => {
+    const key = 'key-in-an-assignment-9';
+    for (const command of [[`API_KEY=${key}`, 'node', '--test'], ['API_KEY=1', `OTHER=${key}`, 'node']]) {
+      expect(() => parseCliArgs(['--', ...command], {})).toThrow(
+        'API_KEY=… after -- is an environment assignment, not a command (no shell reads the words after --): set API_KEY before messaging-sandbox, as API_KEY=… messaging-sandbox … -- <command>',
+      );
+    }
+  });
 });
