@@ -71,12 +71,14 @@ export function basicSecrets(username: string, password: string): [token: string
   return [btoa(unescape(encodeURIComponent(pair))), pair, password, username];
 }
 
-// A secret can be echoed encoded: URL-encoded (a path or query; percent-escapes in either case,
-// RFC 3986 section 6.2.2.1; encodeURIComponent writes each as % and two upper-case hex digits),
-// form-encoded (a query string or form body: `+` for a space), or inside a JSON string (a logged
-// options object: `"` as `\"`). Those forms are redacted too (the sandbox's redaction takes them
-// from here). Throws a URIError for half a surrogate pair, which no URL can carry encoded.
+// A secret can be echoed encoded: URL-encoded (a path or query; encodeURIComponent writes each
+// escape as % and two upper-case hex digits), form-encoded (a query string or form body: `+` for a
+// space), or inside a JSON string (a logged options object: `"` as `\"`). Those forms are redacted
+// too (the sandbox's redaction takes them from here). The case of an escape is not significant
+// (RFC 3986 section 6.2.2.1): createRedactor matches a form with escapes in any case, and the
+// sandbox decodes escapes before it looks, so no lower-case form is listed. Throws a URIError for
+// half a surrogate pair, which no URL can carry encoded.
 export function secretForms(s: string): string[] {
   const encoded = encodeURIComponent(s);
-  return [s, encoded, encoded.replace(/%../g, (escape) => escape.toLowerCase()), `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1)];
+  return [s, encoded, `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1)];
 }

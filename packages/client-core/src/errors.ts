@@ -56,11 +56,16 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole. A short one (a test's user
   // name `u`, an API key `k`) is replaced only where it stands as a word of its own: replaced inside
   // words it turned `kind: 'unsafe-integer'` into `'[REDACTED]nsafe-integer'`, and the URL and
-  // message with it. A long one is replaced wherever it occurs.
+  // message with it. A long one is replaced wherever it occurs. A form with percent-escapes
+  // (secretForms) is matched in any case, so escapes of mixed case (`%2f` beside `%3A`, RFC 3986
+  // section 6.2.2.1) are found, and its letters too: replacing more than the secret is harmless.
   const list = secrets
     .filter((s) => s)
     .sort((a, b) => b.length - a.length)
-    .map((secret) => (secret.length >= SHORT_SECRET ? secret : RegExp(`(?<![\\w-])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g')));
+    .map((secret) => {
+      const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return RegExp(secret.length < SHORT_SECRET ? `(?<![\\w-])${escaped}(?![\\w-])` : escaped, secret.includes('%') ? 'gi' : 'g');
+    });
   return (value) => {
     let changed = false;
     const copies = new Map<object, unknown>();

@@ -161,3 +161,15 @@ it("a short credential (a test's user name `u`, an API key `k`) is redacted wher
   expect(everything(network)).toContain('authorization: [REDACTED]');
   expect(everything(network)).not.toMatch(/authorization: k\b/);
 });
+
+// RFC 3986 section 6.2.2.1: the case of a percent-escape is not significant, so an echo may mix
+// them in one value (`%2f` beside `%3A`), or form-encode it (`+` for a space) with lower-case ones.
+it('a secret echoed in percent-escapes of mixed case, or form-encoded with lower-case escapes, is not shown either', async () => {
+  const odd = { type: 'basic', username: 'acme', password: 'pa ss/wo:rd+1' } as const;
+  for (const echoed of ['pa%20ss%2fwo%3Ard%2B1', 'pa+ss%2fwo%3ard%2b1', 'pa+ss%2Fwo%3ard%2B1']) {
+    const client = createCoreClient<Paths>({ baseUrl: server.url, basePath: '/rest/test', auth: odd, fetch: () => Promise.reject(new Error(`sent p=${echoed}&q=1`)) });
+    const text = everything(await thrown(() => client.GET('/things')));
+    expect(text, echoed).not.toContain(echoed);
+    expect(text, echoed).toContain('sent p=[REDACTED]&q=1');
+  }
+});

@@ -3,7 +3,9 @@
 // a 200 acknowledges; C's receiver names its rate in X-RateLimit-Limit (requests per second,
 // section 8), and later deliveries to that address are paced to it. Sandbox choices (not the
 // service's): one delivery at a time per address, in the order they were triggered; bounded
-// retries with backoff; a per-attempt timeout; every delivery and its answers recorded.
+// retries with backoff; a per-attempt timeout; every delivery and its answers recorded, with every
+// credential the sandbox knows replaced as the request log replaces it (README, "Guarding the
+// control API"): a receiver may echo one in its answer.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
 import { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
@@ -35,6 +37,11 @@ export interface CallbackOptions {
   logSize?: number;
   /** Deliveries queued or in flight at once per scope; a further one fails at once. Default 1000. */
   maxQueued?: number;
+}
+
+/** The redaction of recorded text: the sandbox's SecretRedactor, by the request log's rule. */
+export interface LogRedaction {
+  redact(text: string): string;
 }
 
 export const CALLBACK_DEFAULTS = { timeoutMs: 5000, retries: 2, retryDelayMs: 200, maxWaitMs: 5000, logSize: 1000, maxQueued: 1000 } as const;
@@ -148,7 +155,15 @@ function strip(delivery: Delivery) {
   for (const attempt of delivery.attempts) delete attempt.body;
 }
 
-export function createDispatcher(options: CallbackOptions = {}, destinations: CallbackDestinations = {}, budget?: ByteBudget) {
+/** A callback body as the log shows it: each string in it redacted (the body itself is sent as it is). */
+function redactedBody(value: unknown, secrets: LogRedaction): any {
+  if (typeof value === 'string') return secrets.redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactedBody(item, secrets));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactedBody(item, secrets)]));
+}
+
+export function createDispatcher(options: CallbackOptions = {}, destinations: CallbackDestinations = {}, secrets: LogRedaction, budget?: ByteBudget) {
   const settings = { ...CALLBACK_DEFAULTS, ...options };
   for (const [name, value] of Object.entries(settings)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
@@ -160,7 +175,13 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
   let queued = 0;
   let closing = new AbortController();
 
-  async function attempt(delivery: Delivery): Promise<{ ok: boolean; wait: number }> {
+  /** One delivery's work: its log entry (redacted), and the body it sends as the sandbox made it. */
+  interface Work {
+    delivery: Delivery;
+    sent: string;
+  }
+
+  async function attempt({ delivery, sent }: Work): Promise<{ ok: boolean; wait: number }> {
     const startedAt = Date.now();
     const record: DeliveryAttempt = { startedAt, durationMs: 0 };
     delivery.attempts.push(record);
@@ -175,13 +196,14 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
       const response = await fetch(delivery.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(delivery.body),
+        body: sent,
         redirect: 'manual',
         signal: attemptSignal.signal,
       });
       record.status = response.status;
       const text = await readCapped(response.body, MAX_ANSWER_BYTES);
-      if (text) record.body = text.slice(0, KEPT_ANSWER_CHARS);
+      // Redacted whole, then cut: a cut first could leave the start of a credential at the end.
+      if (text) record.body = secrets.redact(text).slice(0, KEPT_ANSWER_CHARS);
       const rateLimit = Number(response.headers.get('x-ratelimit-limit') ?? NaN);
       if (Number.isInteger(rateLimit) && rateLimit >= 0) record.rateLimit = rateLimit;
       // The receiver's answer paces the next delivery to it (C, section 8): n per second.
@@ -205,14 +227,15 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
     }
   }
 
-  async function run(delivery: Delivery, lane: { notBefore: number }) {
+  async function run(work: Work, lane: { notBefore: number }) {
+    const { delivery } = work;
     for (let n = 0; n <= settings.retries && !closing.signal.aborted; n++) {
       // Timers may fire a millisecond early against Date.now(): wait until the pace is really met.
       for (let delay = lane.notBefore - Date.now(); delay > 0 && !closing.signal.aborted; delay = lane.notBefore - Date.now()) {
         await sleep(delay, undefined, { signal: closing.signal }).catch(() => undefined);
       }
       if (closing.signal.aborted) break;
-      const { ok, wait } = await attempt(delivery);
+      const { ok, wait } = await attempt(work);
       // Paced from the start the attempt records (a clock read of run()'s own could be a millisecond
       // earlier, and the log then showed two starts 199 ms apart at 5 per second).
       lane.notBefore = delivery.attempts.at(-1)!.startedAt + wait;
@@ -238,9 +261,11 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
     send(kind: CallbackKind, body: Record<string, unknown>): Promise<Delivery> | undefined {
       const url = urls[urlKeys[kind]];
       if (!url) return undefined;
-      const delivery: Delivery = { seq: ++seq, kind, url, body, outcome: 'pending', attempts: [] };
+      // The address as configured: shown in full wherever it is (README, "Guarding the control API").
+      const delivery: Delivery = { seq: ++seq, kind, url, body: redactedBody(body, secrets), outcome: 'pending', attempts: [] };
+      const work: Work = { delivery, sent: JSON.stringify(body) };
       // Its body, and the most its attempts can keep of the receiver's answers.
-      log.push(delivery, JSON.stringify(body).length + url.length + (settings.retries + 1) * (KEPT_ANSWER_CHARS + 100), strip);
+      log.push(delivery, work.sent.length + url.length + (settings.retries + 1) * (KEPT_ANSWER_CHARS + 100), strip);
       if (queued >= settings.maxQueued) {
         delivery.outcome = 'failed';
         delivery.error = `at most ${settings.maxQueued} deliveries may be queued at once (callbackDelivery.maxQueued); this one was not attempted`;
@@ -253,7 +278,7 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
         lanes.set(url, lane);
       }
       const current = lane;
-      current.tail = current.tail.then(() => run(delivery, current)).finally(() => void queued--);
+      current.tail = current.tail.then(() => run(work, current)).finally(() => void queued--);
       return current.tail.then(() => structuredClone(delivery));
     },
     deliveries: (): Delivery[] => structuredClone(log.list()),

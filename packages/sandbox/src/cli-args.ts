@@ -1,5 +1,6 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one clear line (exit 2).
 import { parseArgs } from 'node:util';
+import { isStrayArgument, strayArgumentMessage } from './stray-argument.js';
 import { type SecretFlag, SECRET_FLAGS, credentialsFileWarning, credentialsOption, envName, givenSecrets, readCredentialsFile } from './cli-secrets.js';
 import { readTextFile } from './file-errors.js';
 import { type Fixtures, readFixtures } from './fixtures.js';
@@ -137,15 +138,20 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const end = argv.indexOf('--');
   const command = end < 0 ? undefined : argv.slice(end + 1);
   if (command?.length === 0) throw new UsageError('-- must be followed by a command to run, e.g. -- node --test');
+  // No shell reads the words after `--`: `NAME=value` there would be run as a program, and its
+  // failure would quote the value, often a credential. Refused by its name, the value not shown.
+  const assignment = command && /^([A-Za-z_]\w*)=/.exec(command[0]!);
+  if (assignment) {
+    const name = assignment[1]!;
+    throw new UsageError(`${name}=… after -- is an environment assignment, not a command (no shell reads the words after --): set ${name} before messaging-sandbox, as ${name}=… messaging-sandbox … -- <command>`);
+  }
   let values: Record<string, string | boolean | undefined>;
+  const args = negativeValuesJoined(end < 0 ? argv : argv.slice(0, end));
   try {
-    ({ values } = parseArgs({
-      args: negativeValuesJoined(end < 0 ? argv : argv.slice(0, end)),
-      strict: true,
-      allowPositionals: false,
-      options: CLI_OPTIONS,
-    }));
+    ({ values } = parseArgs({ args, strict: true, allowPositionals: false, options: CLI_OPTIONS }));
   } catch (error) {
+    // Its place, never its text: it may be a credential (stray-argument.ts).
+    if (isStrayArgument(error)) throw new UsageError(strayArgumentMessage(args, CLI_OPTIONS));
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');
   }
   if (values.help) return 'help';

@@ -12,6 +12,7 @@ export { CONTROL_PREFIX } from './control.js';
 export { DEFAULT_CLOCK_START, DEFAULT_CLOCK_STEP_MS } from './ids.js';
 export { MAX_FIXTURES_BYTES, readFixtures, type Fixtures } from './fixtures.js';
 export { integerFlags, type IntegerFlag } from './integer-flag.js';
+export { isStrayArgument, strayArgumentMessage } from './stray-argument.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 export { isLoopbackDestination } from './loopback.js';
 /** The redaction of credentials from recorded text, shared with the verifier's reports (one rule, client-core's: 8 characters or more wherever it occurs, shorter as a value of its own). */

@@ -15,7 +15,7 @@ export interface RecordedRequest {
   url: string;
   /** `<api>.<operationId>` when the request matched an operation. */
   operation?: string;
-  /** Request headers, the credentials header redacted, and any credential in another. */
+  /** Request headers, the credentials header redacted, and any credential in another (its value or its name). */
   headers: Record<string, string | string[]>;
   /** The parsed JSON body, when there was one, any of the sandbox's credentials in it redacted. */
   body?: unknown;
@@ -42,6 +42,19 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
     if (value === undefined) continue;
     if (CREDENTIAL_HEADERS.has(name)) headers[name] = REDACTED;
     else headers[name] = typeof value === 'string' ? secrets.redact(value) : value.map((item) => secrets.redact(item));
+  }
+  // A name may hold a credential too (`x-<key>`), lower-cased by Node: the names are searched at
+  // once, one line each, and only a request that put one there renames a header.
+  const names = Object.keys(headers).join('\n');
+  if (secrets.redactLowerCase(names) !== names) {
+    for (const name of Object.keys(headers)) {
+      const renamed = secrets.redactLowerCase(name);
+      if (renamed === name) continue;
+      const value = headers[name]!;
+      delete headers[name];
+      const there = headers[renamed];
+      headers[renamed] = there === undefined ? value : [there, value].flat();
+    }
   }
   return headers as Record<string, string | string[]>;
 }

@@ -209,7 +209,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // addresses given as options are checked again after.
   let isSelf = (_url: URL) => false;
   const memory = { ...MEMORY_DEFAULTS, ...options.memory };
+  // Every credential the sandbox takes, so none is recorded wherever a client puts it, nor kept
+  // from a receiver's answer in the delivery log (redaction.ts).
+  const secrets = new SecretRedactor();
+  secrets.set(credentials, credentialSecrets(credentials));
   const scopeSettings = {
+    secrets,
     isSelf: (url: URL) => isSelf(url),
     remoteCallbacks: options.remoteCallbacks === true,
     memory: { stores: new ByteBudget(memory.storeBytes), logs: new ByteBudget(memory.logBytes), faults: new FaultBytes(memory.faultBytes) },
@@ -230,9 +235,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.fixtures !== undefined) loadFixtures(options.fixtures, table, global);
   const owners = new CredentialIndex<Owner>(new Map(table.apis.map((api) => [api.api, api.auth])));
   owners.add(credentials, { scope: global });
-  // Every credential the sandbox takes, so none is recorded wherever a client puts it (redaction.ts).
-  const secrets = new SecretRedactor();
-  secrets.set(credentials, credentialSecrets(credentials));
   // Session ids and credentials: from the seed in deterministic mode, so a seeded run repeats them.
   const sessionIds = createIds(seed !== undefined ? `sessions:${seed}` : undefined);
   const sessions = createSessionRegistry({

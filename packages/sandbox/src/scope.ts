@@ -4,7 +4,7 @@
 // request made with one scope's credentials reads or writes another's.
 import { callbacks as imCallbacks } from '@messaging-contracts/validators/im-v1';
 import { callbacks as smsCallbacks } from '@messaging-contracts/validators/sms-v2';
-import { type CallbackKind, type CallbackOptions, type CallbackUrls, changedCallbackUrls, type Delivery, type SelfCheck, createDispatcher } from './callbacks.js';
+import { type CallbackKind, type CallbackOptions, type CallbackUrls, changedCallbackUrls, type Delivery, type LogRedaction, type SelfCheck, createDispatcher } from './callbacks.js';
 import { letterOf, schemaEnum, schemaSections } from './contract.js';
 import type { ByteBudget } from './bounded-map.js';
 import type { MessageState, OperationKey } from './control-types.js';
@@ -96,6 +96,8 @@ export interface ScopeSettings {
   memory: Memory;
   /** Automatic status progression from the start (`--progress`). */
   progress?: ProgressOptions;
+  /** The credentials the sandbox knows, replaced in what its delivery log keeps. */
+  secrets: LogRedaction;
 }
 
 /** The sandbox's memory bounds, shared by all scopes: stores, logs (requests, deliveries), queued fault bodies. */
@@ -157,7 +159,7 @@ export function createScope(settings: ScopeSettings): Scope {
   const state = createState(settings.storeCaps, settings.memory.stores);
   const faults = createFaults(settings.table, settings.memory.faults);
   const recorder = createRecorder(settings.requestLogSize, settings.memory.logs);
-  const dispatcher = createDispatcher(settings.callbackDelivery, { isSelf: settings.isSelf, remote: settings.remoteCallbacks }, settings.memory.logs);
+  const dispatcher = createDispatcher(settings.callbackDelivery, { isSelf: settings.isSelf, remote: settings.remoteCallbacks }, settings.secrets, settings.memory.logs);
   dispatcher.setUrls(settings.callbacks ?? {});
   const env: Env = { state, ids, clock, origin: settings.origin };
   const progression = createProgression((id, status) => control.setStatus(id, status));

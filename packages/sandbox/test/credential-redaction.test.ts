@@ -135,7 +135,7 @@ describe('a credential of 8 characters or more is replaced wherever it occurs', 
     expect(recorded!.body).toMatchObject({ message: { text: { body: 'id:[redacted]_v2' } } });
   });
 
-  it('URL-encoded with lower-case percent-escapes too, as client-core lists the forms (RFC 3986: `%2f` is `%2F`)', () => {
+  it('URL-encoded with lower-case percent-escapes too (RFC 3986: `%2f` is `%2F`)', () => {
     const redactor = new SecretRedactor();
     redactor.set(redactor, ['pass/word+secret']);
     expect(redactor.redact('/x?p=pass%2fword%2bsecret&q=pass%2Fword%2Bsecret')).toBe('/x?p=[redacted]&q=[redacted]');
@@ -197,5 +197,25 @@ describe('a credential spelt in JSON escapes', () => {
     expect(redactor.redact('\\\\u005aebra-secret-42')).toBe('\\\\u005aebra-secret-42');
     // A secret with backslashes of its own is found as given.
     expect(redactor.redact('path C:\\temp\\secret!')).toBe('path [redacted]!');
+  });
+});
+
+// A header's name is recorded as well as its value: a client that put a credential in the name
+// (`headers: { [apiKey]: '' }`, a prefix `x-<key>`) had it listed in clear. Node lowercases names,
+// so a credential with capitals is found there lower-cased.
+describe('a credential in a header name', () => {
+  it('is replaced there, in any case, the value kept under the redacted name', async () => {
+    const given = await startSandbox({ port: 0, credentials: { 'im-v1': { apiKey: 'Im-Key-With-Capitals-42' } } });
+    try {
+      const key = given.credentials['im-v1'].apiKey;
+      const other = given.credentials['sms-v2'].apiKey;
+      await fetch(`${given.urls['im-v1']}/message`, { method: 'POST', headers: { authorization: key, [`x-${key}`]: 'one', [other]: 'two', 'content-type': 'application/json' }, body: imBody });
+      const [recorded] = given.requests();
+      expect(JSON.stringify(recorded!.headers).toLowerCase()).not.toContain(key.toLowerCase());
+      expect(JSON.stringify(recorded!.headers)).not.toContain(other);
+      expect(recorded!.headers).toMatchObject({ 'x-[redacted]': 'one', '[redacted]': 'two', 'content-type': 'application/json' });
+    } finally {
+      await given.close();
+    }
   });
 });

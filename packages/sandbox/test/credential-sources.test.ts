@@ -161,3 +161,37 @@ describe('the CLI started with the environment and with a file', () => {
     expect(readable.err).toContain(`messaging-sandbox: warning: --credentials-file: ${path} can be read by other users (mode 640): chmod 600 it`);
   }, 60_000);
 });
+
+// A credential flag written with `=` and a space leaves the credential as a stray argument, which
+// parseArgs' refusal quoted ("Unexpected argument '<key>'"): its place is named instead (stray-argument.ts).
+describe('a stray argument', () => {
+  it('is refused naming the flag before it, never shown', () => {
+    const key = 'im-key-given-by-mistake-7';
+    for (const [argv, where] of [
+      [['--im-api-key=', key], 'an argument after --im-api-key'],
+      [['--control-token=', key, '--port', '0'], 'an argument after --control-token'],
+      [[key], 'the first argument'],
+    ] as const) {
+      let message = '';
+      try {
+        parseCliArgs([...argv], {});
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, where).toBe(`${where} is not a flag (not shown: it may be a credential); the command takes flags only, a value as --flag=value or --flag value`);
+    }
+    // After `--`, the command to run: its arguments are not flags of the sandbox.
+    expect(parsed(['--', 'node', key]).cli).toMatchObject({ command: ['node', key] });
+  });
+
+  // No shell reads the words after `--`: `-- API_KEY=<key> node --test` (a shell's habit) tried to
+  // run a program named `API_KEY=<key>`, and its failure quoted it ("cannot run API_KEY=<key>: ENOENT").
+  it('an environment assignment after -- is refused before anything runs, its value not shown', () => {
+    const key = 'key-in-an-assignment-9';
+    for (const command of [[`API_KEY=${key}`, 'node', '--test'], ['API_KEY=1', `OTHER=${key}`, 'node']]) {
+      expect(() => parseCliArgs(['--', ...command], {})).toThrow(
+        'API_KEY=… after -- is an environment assignment, not a command (no shell reads the words after --): set API_KEY before messaging-sandbox, as API_KEY=… messaging-sandbox … -- <command>',
+      );
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The CLI's flags, parsed with node:util's parseArgs; any mistake is one line naming the flag and
 // the rule (exit 2). Credentials: the sandbox CLI's flags, else the environment (credentials.ts).
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { integerFlags } from '@messaging-contracts/sandbox';
+import { integerFlags, isStrayArgument, strayArgumentMessage } from '@messaging-contracts/sandbox';
 import { INTEGER_BOUNDS } from './option-bounds.js';
 import { API_IDS, type ApiId } from './contract.js';
 import { type Credentials, CREDENTIAL_SOURCES } from './credentials.js';
@@ -79,14 +79,12 @@ function withNegativeValues(argv: string[]): string[] {
 
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
+  const args = withNegativeValues(argv);
   try {
-    ({ values } = parseArgs({
-      args: withNegativeValues(argv),
-      strict: true,
-      allowPositionals: false,
-      options: OPTIONS,
-    }));
+    ({ values } = parseArgs({ args, strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
+    // Its place, never its text: it may be a credential (the sandbox's stray-argument.ts).
+    if (isStrayArgument(error)) throw new UsageError(strayArgumentMessage(args, OPTIONS));
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : 'bad arguments');
   }
   if (values.help) return 'help';

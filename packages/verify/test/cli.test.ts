@@ -174,6 +174,9 @@ describe('messaging-verify', () => {
       ['--dry-run', '--base-url', 'http://127.0.0.1:1', '--api', 'campaign-manager-v1', '--campaign-password', 'p\r'],
       'messaging-verify: --campaign-password (or CAMPAIGN_MANAGER_V1_PASSWORD) must be a string without control characters or unpaired surrogates',
     ],
+    // With --sandbox, a credential the clients take but the sandbox refuses (its stricter rule:
+    // visible ASCII) was an internal error naming the sandbox's option, not the flag.
+    [['--sandbox', '--sms-api-key', 'k\u00e9y'], 'messaging-verify: --sms-api-key (or SMS_V2_API_KEY) must be visible ASCII characters, spaces only between them, as a header value carries it (the sandbox\'s rule, --sandbox)'],
   ])('bad usage %j: one line naming the flag, exit 2', async (args, line) => {
     // In this process (cli-main.ts's main, as the command runs it, with an empty environment): a
     // process start per case was most of this file's CPU. Exit code 2 through a real process is the

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli-main.js';
 import { secretsOf } from '../src/credentials.js';
-import { redact } from '../src/redact.js';
+import { redact, withoutUserinfo } from '../src/redact.js';
 import { startRecordingServer } from './support/recording-server.js';
 
 function temp() {
@@ -42,6 +42,16 @@ describe('secrets in URLs', () => {
     expect(JSON.parse(result.json).target).toBe('http://127.0.0.1:1');
     expect(result.all).not.toContain('BASE-PASS-s3cret');
     expect(result.all).not.toContain('u:');
+  });
+
+  // WHATWG's URL parser ends the userinfo at the last `@` of the authority, so a password may hold a
+  // raw `@`; dropping up to the first `@` showed the rest of the password as if it were a user name.
+  it("a password with a raw `@` in it is dropped whole, up to the authority's last `@`", async () => {
+    expect(new URL('https://svc:p@ss-w0rd@hooks.example/x').password).toBe('p%40ss-w0rd');
+    expect(withoutUserinfo('POST https://svc:p@ss-w0rd@hooks.example/x?to=a@b failed')).toBe('POST https://hooks.example/x?to=a@b failed');
+    const result = await run(['--base-url', 'http://u:p@ss-w0rd@127.0.0.1:1', '--api', 'sms-v2'], { SMS_V2_API_KEY: 'k-s3cret' });
+    expect(result.code).toBe(2);
+    expect(result.all).not.toContain('ss-w0rd');
   });
 
   it('a password in --callback-url appears nowhere when a callback does not arrive', async () => {
@@ -88,6 +98,22 @@ describe('secrets in URLs', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+// A credential flag written with `=` and a space (`--sms-api-key= <key>`) leaves the key as a
+// stray argument; the refusal quoted it (node's parseArgs: "Unexpected argument '<key>'"). Nothing
+// is known to be a credential then, so a stray argument is never quoted: its place is named.
+describe('a stray argument', () => {
+  it('is refused without being shown, naming the flag before it', async () => {
+    const key = 'sms-key-given-by-mistake-42';
+    const result = await run(['--sandbox', '--sms-api-key=', key], {});
+    expect(result.code).toBe(2);
+    expect(result.all).not.toContain(key);
+    expect(result.stderr).toContain('messaging-verify: an argument after --sms-api-key is not a flag');
+    const first = await run([key, '--sandbox'], {});
+    expect(first.all).not.toContain(key);
+    expect(first.stderr).toContain('messaging-verify: the first argument is not a flag');
   });
 });
 
@@ -161,6 +187,15 @@ describe('a credential the server echoes back', () => {
     expect(out).not.toContain(token);
     expect(out).not.toContain(encodeURIComponent(token));
     expect(out).toContain('[redacted]');
+  });
+
+  // RFC 3986 section 6.2.2.1: the case of a percent-escape is not significant, and a server may
+  // encode some characters of an echoed value and leave others (the sandbox's SecretRedactor
+  // decodes escapes before it looks: one rule for its logs and these reports).
+  it('is redacted in percent-escapes of mixed case, partly encoded, and form-encoded with lower-case escapes', () => {
+    const secrets = secretsOf({ 'sms-v2': { apiKey: 'sms key/with:chars' } });
+    const echoed = ['sms%20key%2fwith%3Achars', 'sms+key%2fwith%3achars', 'sms key%2Fwith:chars', 'sms%20key/with%3achars'];
+    for (const form of echoed) expect(redact(`FAIL status-documented: the answer quoted id=${form}&x=1`, secrets), form).toBe('FAIL status-documented: the answer quoted id=[redacted]&x=1');
   });
 
   it('appears in no form: raw, URL-encoded, form-encoded, JSON- or XML-escaped, when a workflow sends it on as an id', async () => {
