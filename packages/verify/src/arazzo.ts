@@ -46,6 +46,8 @@ export interface WorkflowHost {
   operation(operationId: string): Operation;
   /** Sends and checks the step's request; undefined in a dry run. */
   send(operation: Operation, input: RequestInput, subject: string, expect: Expectation): Promise<Exchange | undefined>;
+  /** Called with each step's request before it is sent (the verifier's authentication checks of the ids the run created). */
+  beforeSend?(operation: Operation, input: RequestInput, subject: string): Promise<void>;
   /** Records the result of one success criterion on the step's exchange: passed without a problem. */
   criterion(operation: Operation, subject: string, exchange: Exchange, problem?: string): void;
   note(text: string): void;
@@ -187,7 +189,9 @@ export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workfl
       else if (parameter.in === 'query') query[parameter.name] = value;
     }
     const body = step.requestBody ? resolve(step.requestBody.payload, scope) : undefined;
-    const exchange = await host.send(operation, { path, query, ...(body !== undefined && { body }) }, subject, expectationOf(step));
+    const input: RequestInput = { path, query, ...(body !== undefined && { body }) };
+    await host.beforeSend?.(operation, input, subject);
+    const exchange = await host.send(operation, input, subject, expectationOf(step));
     if (!exchange) {
       // Dry run: later steps show where this step's outputs would go.
       scope.steps[step.stepId] = Object.fromEntries(Object.keys(step.outputs ?? {}).map((name) => [name, `{$steps.${step.stepId}.outputs.${name}}`]));

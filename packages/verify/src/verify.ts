@@ -468,20 +468,20 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         }
       });
 
+      /** Sends the request without credentials and with wrong ones: each must be refused (section 5). */
+      const checkAuthentication = async (op: Operation, input: RequestInput, where?: string) => {
+        for (const credentials of ['missing', 'wrong'] as const) {
+          await exchange(op, { ...input, credentials }, `${credentials} credentials${where ? `, before ${where}` : ''}`, 'unauthorized', { check: `auth-${credentials}`, section: '5' });
+        }
+      };
       await phase('authentication (section 5)', async () => {
         for (const op of operations) {
-          if (op.anonymous) continue;
-          if (options.live && DESTRUCTIVE(op)) {
-            recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
-            continue;
-          }
+          // An operation on one resource by its id is checked in the workflows, on the id the run
+          // created (README, "Safety"): a target that ignored credentials would otherwise delete, or
+          // be asked for, data the run never made, under the bundle's example ids.
+          if (op.anonymous || DESTRUCTIVE(op) || BY_ID(op)) continue;
           const body = acceptedExample(op, now) ?? (op.bodyRequired ? {} : undefined);
-          for (const credentials of ['missing', 'wrong'] as const) {
-            await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
-              check: `auth-${credentials}`,
-              section: '5',
-            });
-          }
+          await checkAuthentication(op, body !== undefined ? { body } : {});
         }
       });
 
@@ -497,10 +497,17 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         }
       }
       if (files.length > 0) {
+        const authenticated = new Set<string>();
         await phase('workflows (Arazzo)', async () => {
           const host: WorkflowHost = {
             operation: (operationId) => findOperation(api, operationId),
             send: (op, input, subject, expect) => exchange(op, input, subject, expect),
+            // The authentication checks the phase above left out, once per operation, on the step's own ids.
+            beforeSend: async (op, input, subject) => {
+              if (op.anonymous || !(DESTRUCTIVE(op) || BY_ID(op)) || authenticated.has(op.name)) return;
+              authenticated.add(op.name);
+              await checkAuthentication(op, input, subject);
+            },
             // A criterion that does not hold gives the step's request as curl, as every failure of a request.
             criterion: (op, subject, answer, problem) =>
               recorder.add({

@@ -285,6 +285,37 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).map((c) => `${c.check} ${c.section} ${c.message}`)).toEqual(['auth-missing 5 status 202, expected 401']);
   });
 
+  // README, "Safety": a destructive request names only ids the run created, also when it is sent
+  // without credentials to check section 5; a target that ignores them loses the run's own list only.
+  it.each([
+    ['the whole of D', { apis: ['campaign-manager-v1'] as const }],
+    ['--operation campaign-manager-v1.deleteList', { operations: ['campaign-manager-v1.deleteList'] }],
+  ])("credentials ignored by D's deletes (%s): caught, and every delete names only lists the run created", async (_, selection) => {
+    const { username, password } = sandbox.credentials['campaign-manager-v1'];
+    const valid = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    const created = new Set<string>();
+    const deleted: string[] = [];
+    const report = await verifyBehind(
+      {
+        forward: (req) => {
+          if (!/delete_multiple_lists|\/lists\/\d+$/.test(req.path)) return req;
+          deleted.push(...(req.method === 'DELETE' ? [req.path.split('/').pop()!] : (JSON.parse(req.body).list_ids as number[]).map(String)));
+          return { ...req, headers: { ...req.headers, authorization: valid } };
+        },
+        rewrite: (req, answer) => {
+          if (isCall(req, 'POST', /\/lists$/) && answer.status === 201) created.add(String(JSON.parse(answer.body).id));
+          return answer;
+        },
+      },
+      selection,
+    );
+    expect(deleted.length).toBeGreaterThan(0);
+    expect(deleted.filter((id) => !created.has(id))).toEqual([]);
+    expect(failed(report, 'auth-missing', 'campaign-manager-v1.deleteList')).toHaveLength(1);
+    // The delete without credentials took the run's own list: the step's delete of it then fails.
+    expect(failed(report, 'workflow', 'campaign-manager-v1.deleteList').length).toBeGreaterThan(0);
+  });
+
   it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {
     const report = await verifyBehind(
       {
