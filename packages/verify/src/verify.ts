@@ -15,6 +15,7 @@ import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
+import { planLines, type PlannedRequest } from './plan.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
@@ -176,7 +177,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
   // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
-  const state: RunState = { target: withoutUserinfo(options.baseUrl) };
+  const state: RunState = { target: withoutUserinfo(options.baseUrl), planned: [] };
   const report = (): Report => ({
     target: redactText(state.target),
     apis,
@@ -189,6 +190,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   });
   try {
     await run(options, naming, selection, recorder, seed, state);
+    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming })) options.print!(line);
   } catch (caught) {
     // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
     const error = options.signal?.aborted ? interrupted(options.signal) : caught;
@@ -207,6 +209,10 @@ function interrupted(signal: AbortSignal): InterruptedError {
 interface RunState {
   target: string;
   transport?: Transport;
+  /** Every request sent (or, in a dry run, printed): the plan (plan.ts). */
+  planned: PlannedRequest[];
+  /** The budget and pacing the run meets. */
+  limits?: { maxRequests: number; intervalMs: number };
 }
 
 async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
@@ -215,10 +221,10 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
+  state.limits = { maxRequests: options.maxRequests ?? defaults.maxRequests, intervalMs: options.intervalMs ?? defaults.intervalMs };
   const transport = new Transport({
     credentials: options.credentials ?? {},
-    maxRequests: options.maxRequests ?? defaults.maxRequests,
-    intervalMs: options.intervalMs ?? defaults.intervalMs,
+    ...state.limits,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 120,
@@ -254,6 +260,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
     const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
     const answer = await transport.send(request);
+    state.planned.push({ api: op.api, operation: op.name, method: op.method, authenticated: (input.credentials ?? 'valid') === 'valid', destructive: DESTRUCTIVE(op), expect });
     if (answer) {
       noteHttpsRedirect(answer);
       checkExchange(recorder, op, answer, subject, expect, label, clock);
