@@ -15,6 +15,7 @@ import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
+import { checkOnePerDestination } from './per-destination.js';
 import { planLines, type PlannedRequest } from './plan.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
@@ -264,6 +265,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     if (answer) {
       noteHttpsRedirect(answer);
       checkExchange(recorder, op, answer, subject, expect, label, clock);
+      checkOnePerDestination(recorder, op, answer, body, subject, curlOf(answer.request));
       // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
       const answers = formAnswers.get(op.name);
       if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {

@@ -34,7 +34,7 @@ describe('a provider as the contract says', () => {
     expect(report.checks.length).toBeGreaterThan(400);
     // Every kind of check ran.
     const kinds = new Set(report.checks.map((c) => c.check));
-    for (const kind of ['accepted', 'generated-accepted', 'boundary-accepted', 'boundary-refused', 'invalid-refused', 'auth-missing', 'auth-wrong', 'error-shape', 'response-body', 'response-headers', 'status-documented', 'no-server-error', 'workflow', 'callback-received', 'callback-body', 'callback-answer']) {
+    for (const kind of ['accepted', 'generated-accepted', 'boundary-accepted', 'boundary-refused', 'invalid-refused', 'auth-missing', 'auth-wrong', 'error-shape', 'response-body', 'response-headers', 'status-documented', 'no-server-error', 'workflow', 'callback-received', 'callback-body', 'callback-answer', 'one-per-destination']) {
       expect(kinds, kind).toContain(kind);
     }
   });
@@ -314,6 +314,23 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failed(report, 'auth-missing', 'campaign-manager-v1.deleteList')).toHaveLength(1);
     // The delete without credentials took the run's own list: the step's delete of it then fails.
     expect(failed(report, 'workflow', 'campaign-manager-v1.deleteList').length).toBeGreaterThan(0);
+  });
+
+  it("one object short: A's broadcast answers one object for two destinations (section 2.1: one object per destination)", async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (!isCall(req, 'POST', /\/rest\/gateway\/messages\/broadcast$/) || answer.status !== 201) return answer;
+          return { ...answer, body: JSON.stringify(JSON.parse(answer.body).slice(0, 1)) };
+        },
+      },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = failed(report, 'one-per-destination', 'gateway-v1.sendBroadcast');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ section: '2.1', status: 201 });
+    expect(caught[0]!.message).toMatch(/^1 object for [2-9]\d* destinations: section 2\.1 gives one object per destination$/);
+    expect(failures(report).every((c) => c.check === 'one-per-destination')).toBe(true);
   });
 
   it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {
