@@ -333,6 +333,24 @@ describe('each deviation is caught by the check that names it', () => {
     expect(failures(report).every((c) => c.check === 'one-per-destination')).toBe(true);
   });
 
+  // The verifier's choice (README, "The verifier's choices"): the 202's id names the message whose
+  // status callback is awaited, for B and C alike; the contract itself does not require it.
+  it.each([
+    ['im-v1', /\/rest\/im\/v1\/message$/, 'im-v1.statusCallback', '4.3'],
+    ['sms-v2', /\/rest\/sms\/v2\/messages$/, 'sms-v2.statusCallback', '4.2'],
+  ] as const)("a 202 without an id (%s): callback-received fails, saying the id is the verifier's requirement", async (api, path, operation, section) => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (isCall(req, 'POST', path) && answer.status === 202 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: undefined }) } : answer) },
+      { apis: [api] },
+    );
+    const caught = failed(report, 'callback-received', operation);
+    expect(caught).toHaveLength(1);
+    expect(caught[0]).toMatchObject({ status: 202 });
+    expect(caught[0]!.message).toBe(
+      `the 202 reply carried no id, so no status callback can be matched to the message: requiring the id is the verifier's choice (README, "The verifier's choices"), not the contract's (section ${section})`,
+    );
+  });
+
   it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {
     const report = await verifyBehind(
       {
