@@ -26,7 +26,7 @@ import { letterOf, subsection } from './sections.js';
 import { curlOf, type Exchange, InterruptedError, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
-import { UsageError } from './usage-error.js';
+import { StartUsageError, UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
 import { counted } from './plural.js';
 
@@ -123,7 +123,7 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
   }
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
-    throw new UsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
+    throw new StartUsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
   }
   if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
@@ -527,6 +527,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
                 passed: problem === undefined,
                 ...(problem !== undefined && { message: problem, status: answer.status, curl: curlOf(answer.request) }),
               }),
+            unsent: (op, subject, problem) => recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed: false, message: problem }),
             note: (text) => recorder.note(text),
             equal: (a, b) => sameId(api, a, b),
           };

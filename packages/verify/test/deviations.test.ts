@@ -334,10 +334,10 @@ describe('each deviation is caught by the check that names it', () => {
   });
 
   // The verifier's choice (README, "The verifier's choices"): the 202's id names the message whose
-  // status callback is awaited, for B and C alike; the contract itself does not require it.
+  // status callback is awaited, for B and C alike (B's: test/workflow-criteria.test.ts); the
+  // contract itself does not require it.
   it.each([
     ['im-v1', /\/rest\/im\/v1\/message$/, 'im-v1.statusCallback', '4.3'],
-    ['sms-v2', /\/rest\/sms\/v2\/messages$/, 'sms-v2.statusCallback', '4.2'],
   ] as const)("a 202 without an id (%s): callback-received fails, saying the id is the verifier's requirement", async (api, path, operation, section) => {
     const report = await verifyBehind(
       { rewrite: (req, answer) => (isCall(req, 'POST', path) && answer.status === 202 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: undefined }) } : answer) },
@@ -349,6 +349,24 @@ describe('each deviation is caught by the check that names it', () => {
     expect(caught[0]!.message).toBe(
       `the 202 reply carried no id, so no status callback can be matched to the message: requiring the id is the verifier's choice (README, "The verifier's choices"), not the contract's (section ${section})`,
     );
+  });
+
+  it("B's 202 without an id: the look-up is not sent without its required id, and the workflow says why", async () => {
+    const proxy = await startDeviatingProxy(sandbox.url, {
+      rewrite: (req, answer) =>
+        isCall(req, 'POST', /\/rest\/sms\/v2\/messages$/) && answer.status === 202 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: undefined }) } : answer,
+    });
+    try {
+      const report = await verify({ baseUrl: proxy.url, credentials: sandbox.credentials, sandboxControl: true, callbackTimeoutMs: 1000, apis: ['sms-v2'] });
+      expect(proxy.requests.filter((r) => isCall(r, 'GET', /\/rest\/sms\/v2\/messages$/) && !/[?&]id=/.test(r.path))).toEqual([]);
+      const caught = failed(report, 'workflow', 'sms-v2.getMessage');
+      expect(caught).toHaveLength(1);
+      expect(caught[0]!.message).toBe(
+        'not sent: its required query parameter id comes from $steps.send.outputs.id, which step send did not give (its 202 reply carried no /id); the workflow requires it, the verifier\'s choice where the contract does not (README, "The verifier\'s choices")',
+      );
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {

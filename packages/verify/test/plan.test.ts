@@ -37,7 +37,7 @@ describe('the plan of a dry run', () => {
     const perApi = Object.fromEntries([...plan.matchAll(/([a-z-]+\d?-v\d) (\d+)/g)].map((m) => [m[1], Number(m[2])]));
     expect(Object.keys(perApi)).toEqual([...API_IDS]);
     expect(plan.startsWith(`plan: ${requests.length} requests (`)).toBe(true);
-    expect(Object.values(perApi).reduce((a, b) => a + b, 0)).toBe(requests.length);
+    expect(Object.values(perApi).reduce((a: number, b) => a + Number(b), 0)).toBe(requests.length);
     // The live budget (60) is smaller than the whole plan: said, with the exit it leads to.
     expect(lineOf(lines, 'budget: ')).toBe(
       `budget: 60 requests (maxRequests): the plan is over it by ${requests.length - 60}; the run would stop with exit 2 when it is spent. Raise maxRequests or narrow the run with apis`,
