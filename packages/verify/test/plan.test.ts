@@ -79,4 +79,14 @@ describe("the README's live examples", () => {
   });
 
   it('there is one at least', () => expect(examples.length).toBeGreaterThan(0));
+
+  it('the interfaces it says are over the live budget alone are those whose plan is', async () => {
+    const over: string[] = [];
+    for (const api of API_IDS) {
+      const { lines } = await dryRun({ apis: [api] });
+      if (lineOf(lines, 'budget: ').includes('over it')) over.push(api);
+    }
+    expect(over).toEqual(['im-v1']);
+    expect(readme.replace(/\s+/g, ' ')).toContain("one interface at a time does, except C's (`--api im-v1`: raise `--max-requests` for it");
+  });
 });
