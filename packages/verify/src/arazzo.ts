@@ -46,8 +46,12 @@ export interface WorkflowHost {
   operation(operationId: string): Operation;
   /** Sends and checks the step's request; undefined in a dry run. */
   send(operation: Operation, input: RequestInput, subject: string, expect: Expectation): Promise<Exchange | undefined>;
+  /** Called with each step's request before it is sent (the verifier's authentication checks of the ids the run created). */
+  beforeSend?(operation: Operation, input: RequestInput, subject: string): Promise<void>;
   /** Records the result of one success criterion on the step's exchange: passed without a problem. */
   criterion(operation: Operation, subject: string, exchange: Exchange, problem?: string): void;
+  /** Records a step not sent, and why (a required parameter it would have sent without a value). */
+  unsent(operation: Operation, subject: string, problem: string): void;
   note(text: string): void;
   /** Whether two values are equal for `==` and `!=` (B's uuids in either letter case); default strict. */
   equal?(a: unknown, b: unknown): boolean;
@@ -57,6 +61,8 @@ interface Scope {
   inputs: Record<string, unknown>;
   equal?: (a: unknown, b: unknown) => boolean;
   steps: Record<string, Record<string, unknown>>;
+  /** Each step's answer status: what a missing output came from. */
+  statuses?: Record<string, number>;
   exchange?: Exchange;
 }
 
@@ -175,7 +181,7 @@ function expectationOf(step: Step): Expectation {
 }
 
 export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workflow: Workflow, inputs: Record<string, unknown>): Promise<void> {
-  const scope: Scope = { inputs, steps: {}, ...(host.equal && { equal: (a: unknown, b: unknown) => host.equal!(a, b) }) };
+  const scope: Scope = { inputs, steps: {}, statuses: {}, ...(host.equal && { equal: (a: unknown, b: unknown) => host.equal!(a, b) }) };
   for (const step of workflow.steps) {
     const operation = host.operation(step.operationId);
     const subject = `workflow ${workflow.workflowId}, step ${step.stepId}`;
@@ -187,13 +193,25 @@ export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workfl
       else if (parameter.in === 'query') query[parameter.name] = value;
     }
     const body = step.requestBody ? resolve(step.requestBody.payload, scope) : undefined;
-    const exchange = await host.send(operation, { path, query, ...(body !== undefined && { body }) }, subject, expectationOf(step));
+    const input: RequestInput = { path, query, ...(body !== undefined && { body }) };
+    // A request without a required parameter is never sent: it could only be refused, and that
+    // refusal would be blamed on the target (section 4's required parameters).
+    const missing = missingParameter(workflow, step, operation, input, scope);
+    if (missing) {
+      host.unsent(operation, subject, missing);
+      const rest = workflow.steps.slice(workflow.steps.indexOf(step) + 1).map((s) => s.stepId);
+      if (rest.length > 0) host.note(`${file.file} ${workflow.workflowId}: steps ${rest.join(', ')} not run, as step ${step.stepId} was not sent`);
+      return;
+    }
+    await host.beforeSend?.(operation, input, subject);
+    const exchange = await host.send(operation, input, subject, expectationOf(step));
     if (!exchange) {
       // Dry run: later steps show where this step's outputs would go.
       scope.steps[step.stepId] = Object.fromEntries(Object.keys(step.outputs ?? {}).map((name) => [name, `{$steps.${step.stepId}.outputs.${name}}`]));
       continue;
     }
     scope.exchange = exchange;
+    scope.statuses![step.stepId] = exchange.status;
     let passed = true;
     for (const criterion of step.successCriteria ?? []) {
       const result = holds(criterion, scope);
@@ -213,4 +231,24 @@ export async function runWorkflow(host: WorkflowHost, file: WorkflowFile, workfl
       return;
     }
   }
+}
+
+/** Why a step cannot be sent: a required path or query parameter without a value, and where it was to come from. */
+function missingParameter(workflow: Workflow, step: Step, operation: Operation, input: RequestInput, scope: Scope): string | undefined {
+  for (const parameter of step.parameters ?? []) {
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    const documented = operation.parameters.find((p) => p.name === parameter.name && p.in === parameter.in);
+    const value = (parameter.in === 'path' ? input.path : input.query)?.[parameter.name];
+    if (!documented?.required || (value !== undefined && value !== null)) continue;
+    const from = typeof parameter.value === 'string' ? /^\$steps\.([^.]+)\.outputs\.(.+)$/.exec(parameter.value) : null;
+    const source = from ? workflow.steps.find((s) => s.stepId === from[1]) : undefined;
+    const expression = source?.outputs?.[from![2]!];
+    const status = source ? scope.statuses?.[source.stepId] : undefined;
+    const origin =
+      source && expression
+        ? `, which step ${source.stepId} did not give (its ${status === undefined ? '' : `${status} `}reply carried no ${expression.replace(/^\$response\.body#/, '')})`
+        : '';
+    return `not sent: its required ${parameter.in} parameter ${parameter.name} comes from ${String(parameter.value)}${origin}; the workflow requires it, the verifier's choice where the contract does not (README, "The verifier's choices")`;
+  }
+  return undefined;
 }

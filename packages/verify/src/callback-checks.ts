@@ -13,7 +13,7 @@ import type { RequestInput } from './requests.js';
 import type { SandboxScope } from './sandbox-scope.js';
 import { subsection } from './sections.js';
 import { caseRule, differInCaseOnly, sameCallbackId } from './uuids.js';
-import type { Exchange } from './transport.js';
+import { curlOf, type Exchange } from './transport.js';
 import type { VerifyOptions } from './verify.js';
 import { counted, were } from './plural.js';
 
@@ -99,7 +99,24 @@ export async function verifyCallbacks(
       const id = (answer?.json as { id?: unknown } | undefined)?.id;
       const kind: CallbackKind = api === 'sms-v2' ? 'smsStatus' : 'imStatus';
       if (typeof id !== 'string') {
-        // The answer named no message (its own checks fail); any status callback will do.
+        if (answer && /^2/.test(String(answer.status))) {
+          // Accepted without an id: the contract allows it (B's fields are "all optional", section 2.2;
+          // C's 202 schema requires none), but the verifier matches the message's callback by it
+          // (its choice, README): said as such, for B and C alike, and nothing is awaited.
+          const { api: cbApi, webhook } = CALLBACK_ROUTES[kind];
+          recorder.add({
+            check: 'callback-received',
+            section: '6',
+            operation: `${cbApi}.${webhook}`,
+            subject: webhook,
+            passed: false,
+            message: `the ${answer.status} reply carried no id, so no status callback can be matched to the message: requiring the id is the verifier's choice (README, "The verifier's choices"), not the contract's (section ${subsection(api, 4)})`,
+            status: answer.status,
+            curl: curlOf(answer.request),
+          });
+          continue;
+        }
+        // The answer was no success (its own checks fail); any status callback will do.
         expected.push({ kind });
         continue;
       }

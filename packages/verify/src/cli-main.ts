@@ -68,7 +68,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     }
     const report = await verify(viaCommand({ ...options, print, printFailure, printRequest: (line) => io.out(`${line}\n`), ...(signal && { signal }) }));
     writeReports(options, report);
-    print(`${counted(report.requests, 'request')}${options.dryRun ? ' would be sent' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`);
+    // A dry run's time is not the run's: its plan lines (plan.ts) say the time the pacing implies.
+    if (!options.dryRun) print(`${counted(report.requests, 'request')} in ${(report.durationMs / 1000).toFixed(1)} s`);
     out(`${options.dryRun ? `verify: dry run, ${counted(report.requests, 'request')}` : summaryLine(report)}\n`);
     return report.failed > 0 ? 1 : 0;
   } catch (error) {

@@ -15,6 +15,8 @@ import { examplesOf } from './examples.js';
 import { FormAnswers, formsUsed } from './forms.js';
 import { generateValid } from './generate.js';
 import { workflowFiles } from './generated/workflows.js';
+import { checkOnePerDestination } from './per-destination.js';
+import { planLines, type PlannedRequest } from './plan.js';
 import { type Report, Recorder, withReport } from './report.js';
 import { buildRequest, type RequestInput } from './requests.js';
 import { isLoopback, LIVE_DEFAULTS, LOOPBACK_DEFAULTS } from './safety.js';
@@ -24,7 +26,7 @@ import { letterOf, subsection } from './sections.js';
 import { curlOf, type Exchange, InterruptedError, Transport } from './transport.js';
 import { targetNow } from './target-clock.js';
 import { type Selection, selectionOf } from './selection.js';
-import { UsageError } from './usage-error.js';
+import { StartUsageError, UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
 import { counted } from './plural.js';
 
@@ -121,7 +123,7 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
   }
   const loopback = isLoopback(url);
   if (!loopback && !options.live && !options.dryRun) {
-    throw new UsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
+    throw new StartUsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
   }
   if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
@@ -176,7 +178,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   const seed = options.seed ?? 1;
   // What the report needs from the run as it goes: the target as checked, and the transport's count.
   // A URL's userinfo is refused (checkTarget), and never shown, in the report either.
-  const state: RunState = { target: withoutUserinfo(options.baseUrl) };
+  const state: RunState = { target: withoutUserinfo(options.baseUrl), planned: [] };
   const report = (): Report => ({
     target: redactText(state.target),
     apis,
@@ -189,6 +191,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   });
   try {
     await run(options, naming, selection, recorder, seed, state);
+    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming })) options.print!(line);
   } catch (caught) {
     // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
     const error = options.signal?.aborted ? interrupted(options.signal) : caught;
@@ -207,6 +210,10 @@ function interrupted(signal: AbortSignal): InterruptedError {
 interface RunState {
   target: string;
   transport?: Transport;
+  /** Every request sent (or, in a dry run, printed): the plan (plan.ts). */
+  planned: PlannedRequest[];
+  /** The budget and pacing the run meets. */
+  limits?: { maxRequests: number; intervalMs: number };
 }
 
 async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
@@ -215,10 +222,10 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
+  state.limits = { maxRequests: options.maxRequests ?? defaults.maxRequests, intervalMs: options.intervalMs ?? defaults.intervalMs };
   const transport = new Transport({
     credentials: options.credentials ?? {},
-    maxRequests: options.maxRequests ?? defaults.maxRequests,
-    intervalMs: options.intervalMs ?? defaults.intervalMs,
+    ...state.limits,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 120,
@@ -254,9 +261,11 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
     const body = input.body !== undefined && options.live ? withDestinations(input.body, options.destinations!) : input.body;
     const request = buildRequest(requestDefaults, op, { ...input, ...(body !== undefined && { body }) });
     const answer = await transport.send(request);
+    state.planned.push({ api: op.api, operation: op.name, method: op.method, authenticated: (input.credentials ?? 'valid') === 'valid', destructive: DESTRUCTIVE(op), expect });
     if (answer) {
       noteHttpsRedirect(answer);
       checkExchange(recorder, op, answer, subject, expect, label, clock);
+      checkOnePerDestination(recorder, op, answer, body, subject, curlOf(answer.request));
       // A valid body, with the credentials given, accepted in a form an example was refused in (forms.ts).
       const answers = formAnswers.get(op.name);
       if (answers && input.body !== undefined && (input.credentials ?? 'valid') === 'valid' && expect !== 'refused' && succeeded(op, answer.status)) {
@@ -468,20 +477,20 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         }
       });
 
+      /** Sends the request without credentials and with wrong ones: each must be refused (section 5). */
+      const checkAuthentication = async (op: Operation, input: RequestInput, where?: string) => {
+        for (const credentials of ['missing', 'wrong'] as const) {
+          await exchange(op, { ...input, credentials }, `${credentials} credentials${where ? `, before ${where}` : ''}`, 'unauthorized', { check: `auth-${credentials}`, section: '5' });
+        }
+      };
       await phase('authentication (section 5)', async () => {
         for (const op of operations) {
-          if (op.anonymous) continue;
-          if (options.live && DESTRUCTIVE(op)) {
-            recorder.note(`${op.name}: authentication not checked live (a service that ignored credentials would delete)`);
-            continue;
-          }
+          // An operation on one resource by its id is checked in the workflows, on the id the run
+          // created (README, "Safety"): a target that ignored credentials would otherwise delete, or
+          // be asked for, data the run never made, under the bundle's example ids.
+          if (op.anonymous || DESTRUCTIVE(op) || BY_ID(op)) continue;
           const body = acceptedExample(op, now) ?? (op.bodyRequired ? {} : undefined);
-          for (const credentials of ['missing', 'wrong'] as const) {
-            await exchange(op, { credentials, ...(body !== undefined && { body }) }, `${credentials} credentials`, 'unauthorized', {
-              check: `auth-${credentials}`,
-              section: '5',
-            });
-          }
+          await checkAuthentication(op, body !== undefined ? { body } : {});
         }
       });
 
@@ -497,10 +506,17 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         }
       }
       if (files.length > 0) {
+        const authenticated = new Set<string>();
         await phase('workflows (Arazzo)', async () => {
           const host: WorkflowHost = {
             operation: (operationId) => findOperation(api, operationId),
             send: (op, input, subject, expect) => exchange(op, input, subject, expect),
+            // The authentication checks the phase above left out, once per operation, on the step's own ids.
+            beforeSend: async (op, input, subject) => {
+              if (op.anonymous || !(DESTRUCTIVE(op) || BY_ID(op)) || authenticated.has(op.name)) return;
+              authenticated.add(op.name);
+              await checkAuthentication(op, input, subject);
+            },
             // A criterion that does not hold gives the step's request as curl, as every failure of a request.
             criterion: (op, subject, answer, problem) =>
               recorder.add({
@@ -511,6 +527,7 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
                 passed: problem === undefined,
                 ...(problem !== undefined && { message: problem, status: answer.status, curl: curlOf(answer.request) }),
               }),
+            unsent: (op, subject, problem) => recorder.add({ check: 'workflow', section: subsection(api, 4), operation: op.name, subject, passed: false, message: problem }),
             note: (text) => recorder.note(text),
             equal: (a, b) => sameId(api, a, b),
           };

@@ -2,6 +2,8 @@
 // document is silent: each row is there and the code does what it says.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { limitsOf } from '../src/boundaries.js';
+import { bundle } from '../src/contract.js';
 import { DestinationsError, parseDestinations } from '../src/destinations.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -18,6 +20,17 @@ describe("the verifier's choices", () => {
   it("B's 202 id is needed by the look-up and the status callback's match, though section 2.2 makes it optional", () => {
     expect(row("The id of B's 202 reply")).toMatch(/"all optional"\) \| required by two checks/);
     // The behaviour: test/workflow-criteria.test.ts (a 202 without an id fails lookUp and callback-received).
+  });
+
+  it("C's Url (section 2.3: \"URL format\") is read as the contract's `uri`: a relative reference is expected to be refused", () => {
+    expect(row("C's `Url` past its format")).toMatch(/the contract's `uri` reading of section 2\.3's "URL format"/);
+    expect(limitsOf(bundle('im-v1'), { type: 'object', properties: { url: { $ref: '#/components/schemas/Url' } } }, '2.3').find((l) => l.keyword === 'format')?.schema.format).toBe('uri');
+    // The behaviour: test/deviations.test.ts (a format not enforced is caught by boundary-refused).
+  });
+
+  it("C's 202 id is required as B's is, though the contract does not require it (section 4.3)", () => {
+    expect(row("The id of C's 202 reply")).toMatch(/does not require `id`.*\| required, as B's is/);
+    // The behaviour: test/deviations.test.ts (a 202 without an id fails callback-received, naming the choice).
   });
 
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {

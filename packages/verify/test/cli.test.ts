@@ -104,14 +104,14 @@ describe('messaging-verify', () => {
     }
   });
 
-  it('a non-loopback target without --live: exit 2 naming --live, and nothing is sent', async () => {
+  it('a non-loopback target without --live: exit 2 naming --live, nothing is sent, and stdout ends with the summary line, as other stops do', async () => {
     const server = await startRecordingServer(() => ({ status: 200 }));
     try {
       // 0.0.0.0 reaches this 127.0.0.1 server, but is not a loopback address by its text.
       const { code, stdout, stderr } = await cli(['--base-url', `http://0.0.0.0:${server.port}`], SECRETS);
       expect(code).toBe(2);
       expect(stderr.trim().split('\n')).toEqual([`messaging-verify: --base-url http://0.0.0.0:${server.port} is not a loopback address: nothing is sent there without --live`]);
-      expect(stdout).toBe('');
+      expect(stdout).toBe('verify: 0 checks, 0 failed\n');
       expect(server.requests).toEqual([]);
     } finally {
       await server.close();

@@ -34,7 +34,7 @@ describe('a provider as the contract says', () => {
     expect(report.checks.length).toBeGreaterThan(400);
     // Every kind of check ran.
     const kinds = new Set(report.checks.map((c) => c.check));
-    for (const kind of ['accepted', 'generated-accepted', 'boundary-accepted', 'boundary-refused', 'invalid-refused', 'auth-missing', 'auth-wrong', 'error-shape', 'response-body', 'response-headers', 'status-documented', 'no-server-error', 'workflow', 'callback-received', 'callback-body', 'callback-answer']) {
+    for (const kind of ['accepted', 'generated-accepted', 'boundary-accepted', 'boundary-refused', 'invalid-refused', 'auth-missing', 'auth-wrong', 'error-shape', 'response-body', 'response-headers', 'status-documented', 'no-server-error', 'workflow', 'callback-received', 'callback-body', 'callback-answer', 'one-per-destination']) {
       expect(kinds, kind).toContain(kind);
     }
   });
@@ -283,6 +283,90 @@ describe('each deviation is caught by the check that names it', () => {
       { apis: ['im-v1'] },
     );
     expect(failures(report).map((c) => `${c.check} ${c.section} ${c.message}`)).toEqual(['auth-missing 5 status 202, expected 401']);
+  });
+
+  // README, "Safety": a destructive request names only ids the run created, also when it is sent
+  // without credentials to check section 5; a target that ignores them loses the run's own list only.
+  it.each([
+    ['the whole of D', { apis: ['campaign-manager-v1'] as const }],
+    ['--operation campaign-manager-v1.deleteList', { operations: ['campaign-manager-v1.deleteList'] }],
+  ])("credentials ignored by D's deletes (%s): caught, and every delete names only lists the run created", async (_, selection) => {
+    const { username, password } = sandbox.credentials['campaign-manager-v1'];
+    const valid = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    const created = new Set<string>();
+    const deleted: string[] = [];
+    const report = await verifyBehind(
+      {
+        forward: (req) => {
+          if (!/delete_multiple_lists|\/lists\/\d+$/.test(req.path)) return req;
+          deleted.push(...(req.method === 'DELETE' ? [req.path.split('/').pop()!] : (JSON.parse(req.body).list_ids as number[]).map(String)));
+          return { ...req, headers: { ...req.headers, authorization: valid } };
+        },
+        rewrite: (req, answer) => {
+          if (isCall(req, 'POST', /\/lists$/) && answer.status === 201) created.add(String(JSON.parse(answer.body).id));
+          return answer;
+        },
+      },
+      selection,
+    );
+    expect(deleted.length).toBeGreaterThan(0);
+    expect(deleted.filter((id) => !created.has(id))).toEqual([]);
+    expect(failed(report, 'auth-missing', 'campaign-manager-v1.deleteList')).toHaveLength(1);
+    // The delete without credentials took the run's own list: the step's delete of it then fails.
+    expect(failed(report, 'workflow', 'campaign-manager-v1.deleteList').length).toBeGreaterThan(0);
+  });
+
+  it("one object short: A's broadcast answers one object for two destinations (section 2.1: one object per destination)", async () => {
+    const report = await verifyBehind(
+      {
+        rewrite: (req, answer) => {
+          if (!isCall(req, 'POST', /\/rest\/gateway\/messages\/broadcast$/) || answer.status !== 201) return answer;
+          return { ...answer, body: JSON.stringify(JSON.parse(answer.body).slice(0, 1)) };
+        },
+      },
+      { apis: ['gateway-v1'] },
+    );
+    const caught = failed(report, 'one-per-destination', 'gateway-v1.sendBroadcast');
+    expect(caught.length).toBeGreaterThan(0);
+    expect(caught[0]).toMatchObject({ section: '2.1', status: 201 });
+    expect(caught[0]!.message).toMatch(/^1 object for [2-9]\d* destinations: section 2\.1 gives one object per destination$/);
+    expect(failures(report).every((c) => c.check === 'one-per-destination')).toBe(true);
+  });
+
+  // The verifier's choice (README, "The verifier's choices"): the 202's id names the message whose
+  // status callback is awaited, for B and C alike (B's: test/workflow-criteria.test.ts); the
+  // contract itself does not require it.
+  it.each([
+    ['im-v1', /\/rest\/im\/v1\/message$/, 'im-v1.statusCallback', '4.3'],
+  ] as const)("a 202 without an id (%s): callback-received fails, saying the id is the verifier's requirement", async (api, path, operation, section) => {
+    const report = await verifyBehind(
+      { rewrite: (req, answer) => (isCall(req, 'POST', path) && answer.status === 202 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: undefined }) } : answer) },
+      { apis: [api] },
+    );
+    const caught = failed(report, 'callback-received', operation);
+    expect(caught).toHaveLength(1);
+    expect(caught[0]).toMatchObject({ status: 202 });
+    expect(caught[0]!.message).toBe(
+      `the 202 reply carried no id, so no status callback can be matched to the message: requiring the id is the verifier's choice (README, "The verifier's choices"), not the contract's (section ${section})`,
+    );
+  });
+
+  it("B's 202 without an id: the look-up is not sent without its required id, and the workflow says why", async () => {
+    const proxy = await startDeviatingProxy(sandbox.url, {
+      rewrite: (req, answer) =>
+        isCall(req, 'POST', /\/rest\/sms\/v2\/messages$/) && answer.status === 202 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: undefined }) } : answer,
+    });
+    try {
+      const report = await verify({ baseUrl: proxy.url, credentials: sandbox.credentials, sandboxControl: true, callbackTimeoutMs: 1000, apis: ['sms-v2'] });
+      expect(proxy.requests.filter((r) => isCall(r, 'GET', /\/rest\/sms\/v2\/messages$/) && !/[?&]id=/.test(r.path))).toEqual([]);
+      const caught = failed(report, 'workflow', 'sms-v2.getMessage');
+      expect(caught).toHaveLength(1);
+      expect(caught[0]!.message).toBe(
+        'not sent: its required query parameter id comes from $steps.send.outputs.id, which step send did not give (its 202 reply carried no /id); the workflow requires it, the verifier\'s choice where the contract does not (README, "The verifier\'s choices")',
+      );
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a server error on generated input: C answers 500 to a body with delivery attempts on email', async () => {

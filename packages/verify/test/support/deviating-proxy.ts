@@ -22,7 +22,7 @@ export interface ProxiedAnswer {
 export interface Deviation {
   /** Answer a request without the sandbox. */
   intercept?: (request: ProxiedRequest) => ProxiedAnswer | undefined;
-  /** Rewrite a request (its path, query and body) before it is forwarded to the sandbox. */
+  /** Rewrite a request (its path, query, headers and body) before it is forwarded to the sandbox. */
   forward?: (request: ProxiedRequest) => ProxiedRequest;
   /** Rewrite the sandbox's answer. */
   rewrite?: (request: ProxiedRequest, answer: ProxiedAnswer) => ProxiedAnswer;
@@ -80,7 +80,7 @@ export async function startDeviatingProxy(upstream: string, deviation: Deviation
       body = JSON.stringify(Object.fromEntries(Object.keys(urls).map((kind) => [kind, `${self}/__callbacks/${kind}`])));
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
+    for (const [name, value] of Object.entries(forwarded.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'content-length') headers[name] = value;
     const answer = await fetch(`${upstream}${forwarded.path}`, { method: request.method, headers, ...(body && { body }), redirect: 'manual' });
     let out: ProxiedAnswer = { status: answer.status, headers: Object.fromEntries(answer.headers), body: await answer.text() };
     delete out.headers['content-length'];
