@@ -13,7 +13,7 @@ export interface PlannedRequest {
   method: string;
   /** The credentials given (not missing or wrong ones). */
   authenticated: boolean;
-  /** D's deletes (verify.ts, DESTRUCTIVE). */
+  /** D's deletes: the operations the verifier sends only on ids the run created. */
   destructive: boolean;
   expect: Expectation;
 }
