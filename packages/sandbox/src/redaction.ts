@@ -312,6 +312,17 @@ function decodePercents(text: string, plus: boolean): Decoded | undefined {
   return decoded.done() ? decoded : undefined;
 }
 
+/** Ranges in order of their starts as ranges apart: ranges that overlap become one, ranges that only touch stay two. */
+function coalesce(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    const last = out[out.length - 1];
+    if (last && from < last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
 /** Two lists of ranges (each in order, apart) as one: ranges that overlap become one, ranges that only touch stay two. */
 function union(a: readonly (readonly [number, number])[], b: readonly (readonly [number, number])[]): [number, number][] {
   if (b.length === 0) return a as [number, number][];
@@ -391,15 +402,16 @@ export class SecretRedactor {
 
   /** Where secrets occur in `text` (starting in `windows`, default all of it): as it is, and with its percent-escapes decoded. */
   private findIn(text: string, index: Index, windows?: readonly (readonly [number, number])[]): [number, number][] {
-    let found: [number, number][] = [];
-    if (!windows) found = this.find(text, index);
-    else for (const [from, to] of windows) found = union(found, this.find(text, index, from, to));
+    // The windows are in order, so what each finds starts after what the one before found: one
+    // merge of the lot (merging window by window into what was found cost the square of the
+    // escapes: 3.4 MB of repeated encoded secrets took 520 s).
+    let found = windows ? coalesce(windows.flatMap(([from, to]) => this.find(text, index, from, to))) : this.find(text, index);
     // Percent-escapes are decoded in the whole text, and searched near each: a secret spelt in
     // escapes of both kinds takes in a percent-escape, or is found in `windows` without one. Then
     // as a form is decoded, a `+` a space, where a secret has a space and the text a `+`.
     for (const plus of index.anySpace && text.indexOf('+') >= 0 ? [false, true] : [false]) {
       const decoded = decodePercents(text, plus);
-      if (decoded) for (const [from, to] of decoded.windows(index.longest)) found = union(found, decoded.mapped(this.find(decoded.text, index, from, to)));
+      if (decoded) found = union(found, coalesce(decoded.mapped(decoded.windows(index.longest).flatMap(([from, to]) => this.find(decoded.text, index, from, to)))));
     }
     return found;
   }
