@@ -73,12 +73,14 @@ export function basicSecrets(username: string, password: string): [token: string
 
 // A secret can be echoed encoded: URL-encoded (a path or query; encodeURIComponent writes each
 // escape as % and two upper-case hex digits), form-encoded (a query string or form body: `+` for a
-// space), or inside a JSON string (a logged options object: `"` as `\"`). Those forms are redacted
+// space), inside a JSON string (a logged options object: `"` as `\"`), or without its trailing `=`
+// (a Basic token's base64 padding, which an echo may drop: RFC 4648 section 3.2; the padded form,
+// longer, is still replaced whole where it occurs, and an empty form is never one). Those forms are redacted
 // too (the sandbox's redaction takes them from here). The case of an escape is not significant
 // (RFC 3986 section 6.2.2.1): createRedactor matches a form with escapes in any case, and the
 // sandbox decodes escapes before it looks, so no lower-case form is listed. Throws a URIError for
 // half a surrogate pair, which no URL can carry encoded.
 export function secretForms(s: string): string[] {
   const encoded = encodeURIComponent(s);
-  return [s, encoded, `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1)];
+  return [s, encoded, `${new URLSearchParams({ s })}`.slice(2), JSON.stringify(s).slice(1, -1), s.replace(/=+$/, '')];
 }
