@@ -15,5 +15,7 @@ export { integerFlags, type IntegerFlag } from './integer-flag.js';
 export { isStrayArgument, strayArgumentMessage } from './stray-argument.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 export { isLoopbackDestination } from './loopback.js';
+/** The media types a request body may have, as the sandbox matches them (A's vendor type with any token in place of its placeholder). */
+export { mediaTypePattern } from './routes.js';
 /** The redaction of credentials from recorded text, shared with the verifier's reports (one rule, client-core's: 8 characters or more wherever it occurs, shorter as a value of its own). */
 export { SecretRedactor } from './redaction.js';

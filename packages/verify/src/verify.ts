@@ -29,6 +29,7 @@ import { type Selection, selectionOf } from './selection.js';
 import { StartUsageError, UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
 import { counted } from './plural.js';
+import { checkGatewayMediaType, uncheckedNote, vendorExamples } from './vendor-media-type.js';
 
 export { UsageError };
 
@@ -63,6 +64,12 @@ export interface VerifyOptions {
   seed?: number;
   /** Generated valid bodies per operation; default 3. */
   generated?: number;
+  /**
+   * A's vendor media type with the deployment's token (`application/vnd.<vendor>.gateway.v1+json`,
+   * section 4.1): A's documented examples are then sent in it as well (README, `--gateway-media-type`).
+   * Without it, a note says the vendor type was not checked.
+   */
+  gatewayMediaType?: string;
   /** D's `{application_name}`; default the bundle's example. */
   applicationName?: string;
   /** The target is a sandbox: register callbacks and change statuses through its control API (`/__sandbox`). */
@@ -129,6 +136,7 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
   if (options.live && drivesSandbox) throw new UsageError(`${bare(options.sandboxSession !== undefined ? 'sandboxSession' : 'sandboxControl')} drives a local sandbox; it cannot be combined with ${bare('live')}`);
   if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession, bare('sandboxSession'));
+  if (options.gatewayMediaType !== undefined) checkGatewayMediaType(options.gatewayMediaType, selectionOf(options.apis, options.operations, naming), naming);
   if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
     throw new UsageError(`${bare('listen')} with ${bare('live')} needs ${name('callbackUrl')}: the address the service reaches the receiver at`);
   }
@@ -343,6 +351,9 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         )
       : undefined;
   let listener: Awaited<ReturnType<typeof startCallbackListener>> | undefined;
+  // Said once, before the first request: what a run without A's vendor type leaves unchecked.
+  const unchecked = options.gatewayMediaType === undefined ? uncheckedNote({ apis, has }, naming) : undefined;
+  if (unchecked) recorder.note(unchecked);
   try {
     // A callback is checked when the operation that triggers it (B's and C's sendMessage) is verified.
     const callbackApis = apis.filter((api) => has(`${api}.sendMessage`));
@@ -400,6 +411,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
             else if (forms.length > 0 && answer && isRefusal(op, answer.status)) {
               answers.record(forms, false);
               answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            }
+          }
+          // A's examples again in its vendor media type, where the run was given it (section 4.1).
+          if (options.gatewayMediaType !== undefined) {
+            for (const [i, example] of vendorExamples(op, now).entries()) {
+              await sent(op, { body: example, mediaType: options.gatewayMediaType }, `documented example ${i + 1}, as ${options.gatewayMediaType}`, 'accepted');
             }
           }
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {
