@@ -109,6 +109,9 @@ const BY_ID = (op: Operation) =>
     (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
   );
 
+/** Why a run is refused a non-loopback target without `live` (checkTarget; a dry run says it first). */
+const notLoopback = (url: URL, naming: Naming) => `${bareNameOf('baseUrl', naming)} ${url.origin} is not a loopback address: nothing is sent there without ${nameOf('live', naming)}`;
+
 export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(options)): URL {
   const name = (option: Parameters<typeof nameOf>[0]) => nameOf(option, naming);
   const bare = (option: Parameters<typeof nameOf>[0]) => bareNameOf(option, naming);
@@ -129,9 +132,7 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
     );
   }
   const loopback = isLoopback(url);
-  if (!loopback && !options.live && !options.dryRun) {
-    throw new StartUsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
-  }
+  if (!loopback && !options.live && !options.dryRun) throw new StartUsageError(notLoopback(url, naming));
   if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
   if (options.live && drivesSandbox) throw new UsageError(`${bare(options.sandboxSession !== undefined ? 'sandboxSession' : 'sandboxControl')} drives a local sandbox; it cannot be combined with ${bare('live')}`);
@@ -199,7 +200,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   });
   try {
     await run(options, naming, selection, recorder, seed, state);
-    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming })) options.print!(line);
+    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming, ...(state.refusedWithoutLive && { label: `with ${bareNameOf('live', naming)}` }) })) options.print!(line);
   } catch (caught) {
     // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
     const error = options.signal?.aborted ? interrupted(options.signal) : caught;
@@ -222,6 +223,8 @@ interface RunState {
   planned: PlannedRequest[];
   /** The budget and pacing the run meets. */
   limits?: { maxRequests: number; intervalMs: number };
+  /** A dry run of a non-loopback target without `live`: the run itself would be refused, so its plan is labelled. */
+  refusedWithoutLive?: boolean;
 }
 
 async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
@@ -229,6 +232,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   options.signal?.throwIfAborted();
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
+  // A dry run needs no `live`, but the run it shows does: said first, and the plan labelled (plan.ts),
+  // so that its budget line is not read as the run's go-ahead.
+  if (options.dryRun && !loopback && !options.live) {
+    state.refusedWithoutLive = true;
+    print(
+      `dry run: this run would be refused without ${bareNameOf('live', naming)} (${notLoopback(url, naming)}); ` +
+        `the plan below, labelled "with ${bareNameOf('live', naming)}", is that of the run given ${bareNameOf('live', naming)} and ${nameOf('destinations', naming)}`,
+    );
+  }
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
   state.limits = { maxRequests: options.maxRequests ?? defaults.maxRequests, intervalMs: options.intervalMs ?? defaults.intervalMs };
   const transport = new Transport({
