@@ -2,6 +2,7 @@ export { startSandbox, DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK, DE
 export { SESSION_DEFAULTS, type SessionOptions } from './sessions.js';
 export { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
+export { CREDENTIAL_ERROR_CODE, SandboxCredentialError } from './credentials.js';
 export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
 export { MAX_LATENCY_MS, type FaultSpec } from './faults.js';
 export type { MessageState, OperationKey } from './control-types.js';
