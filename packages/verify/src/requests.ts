@@ -8,7 +8,7 @@ export interface RequestInput {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
-  /** The body's media type, where not the operation's JSON one (A's vendor type, vendor-media-type.ts). */
+  /** The body's media type, where not the operation's JSON one (A's vendor type, `--gateway-media-type`). */
   mediaType?: string;
   credentials?: CredentialUse;
 }

@@ -55,7 +55,7 @@ export function checkGatewayMediaType(value: unknown, selection: Selection, nami
   }
 }
 
-/** Each documented example of `op` in the vendor type, its date-times moved as every example's (examples.ts). */
+/** Each documented example of `op` in the vendor type, its date-times moved as every example's are. */
 export function vendorExamples(op: Operation, now: number): unknown[] {
   return op.vendorMediaType ? examplesOf({ ...op, examples: op.vendorMediaType.examples }, now) : [];
 }
