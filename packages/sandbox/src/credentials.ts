@@ -53,6 +53,25 @@ export function credentialRule(field: CredentialField, value: string): string | 
   }
 }
 
+/** The `code` of a SandboxCredentialError: what a caller tests, rather than the message's words. */
+export const CREDENTIAL_ERROR_CODE = 'ERR_SANDBOX_CREDENTIAL';
+
+/**
+ * A credential startSandbox refuses (`credentials` option), as fields: the interface and the
+ * credential's field, and the rule it breaks in words. The message says the same,
+ * `credentials.<api>.<field> <rule>`, never the value. A TypeError, as every refused option is.
+ */
+export class SandboxCredentialError extends TypeError {
+  readonly code = CREDENTIAL_ERROR_CODE;
+  constructor(
+    readonly api: ApiId,
+    readonly field: Exclude<CredentialField, 'controlToken'>,
+    readonly rule: string,
+  ) {
+    super(`credentials.${api}.${field} ${rule}`);
+  }
+}
+
 function secret(ids: Ids | undefined): string {
   // A seeded sandbox derives them from its PRNG, so they too are reproducible.
   return ids ? ids.uuid().replace(/-/g, '') : randomBytes(16).toString('hex');
@@ -71,9 +90,10 @@ export function resolveCredentials(given: CredentialsOption = {}, seeded?: Ids):
   };
   for (const [api, value] of Object.entries(credentials)) {
     for (const [name, text] of Object.entries(value)) {
-      if (typeof text !== 'string' || text === '') throw new TypeError(`credentials.${api}.${name} must be a non-empty string`);
-      const rule = credentialRule(name as CredentialField, text);
-      if (rule !== undefined) throw new TypeError(`credentials.${api}.${name} ${rule}`);
+      const field = name as SandboxCredentialError['field'];
+      if (typeof text !== 'string' || text === '') throw new SandboxCredentialError(api as ApiId, field, 'must be a non-empty string');
+      const rule = credentialRule(field, text);
+      if (rule !== undefined) throw new SandboxCredentialError(api as ApiId, field, rule);
     }
   }
   return credentials;

@@ -2,6 +2,7 @@ export { startSandbox, DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS_BEYOND_LOOPBACK, DE
 export { SESSION_DEFAULTS, type SessionOptions } from './sessions.js';
 export { API_IDS, type ApiId, type Json, basePath, bundle, deref } from './contract.js';
 export type { Credentials, CredentialsOption, BasicCredentials, ApiKeyCredentials } from './credentials.js';
+export { CREDENTIAL_ERROR_CODE, SandboxCredentialError } from './credentials.js';
 export { CALLBACK_DEFAULTS, type CallbackKind, type CallbackOptions, type CallbackUrls, type Delivery, type DeliveryAttempt } from './callbacks.js';
 export { MAX_LATENCY_MS, type FaultSpec } from './faults.js';
 export type { MessageState, OperationKey } from './control-types.js';
@@ -15,5 +16,7 @@ export { integerFlags, type IntegerFlag } from './integer-flag.js';
 export { isStrayArgument, strayArgumentMessage } from './stray-argument.js';
 export { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';
 export { isLoopbackDestination } from './loopback.js';
+/** The media types a request body may have, as the sandbox matches them (A's vendor type with any token in place of its placeholder). */
+export { mediaTypePattern } from './routes.js';
 /** The redaction of credentials from recorded text, shared with the verifier's reports (one rule, client-core's: 8 characters or more wherever it occurs, shorter as a value of its own). */
 export { SecretRedactor } from './redaction.js';

@@ -40,9 +40,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
  * The media types a request body may have. A's vendor type (section 4.1) is keyed with a
  * placeholder token that `x-vendor-token.placeholder` names, because the document hides the real
  * one: that token matches any RFC 6838 restricted-name token. Parameters (`; charset=utf-8`) are
- * stripped before matching.
+ * stripped before matching. Exported for the verifier, which holds its `--gateway-media-type` to it.
  */
-function mediaTypePattern(key: string, media: Json): RegExp {
+export function mediaTypePattern(key: string, media: Json): RegExp {
   const placeholder = media?.['x-vendor-token']?.placeholder;
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const source =

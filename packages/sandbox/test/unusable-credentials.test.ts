@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/cli-args.js';
 import { credentialRule } from '../src/credentials.js';
-import { startSandbox } from '../src/index.js';
+import { CREDENTIAL_ERROR_CODE, SandboxCredentialError, startSandbox } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../bin/messaging-sandbox.mjs', import.meta.url));
 
@@ -43,10 +43,26 @@ describe('startSandbox refuses a credential no request can carry', () => {
     await expect(startSandbox({ port: 0, credentials })).rejects.toBeInstanceOf(TypeError);
   });
 
+  it('says what it refused in fields, for a program to decide by (the message says the same in words)', async () => {
+    for (const [credentials, api, field, rule] of [
+      [{ 'sms-v2': { apiKey: 'ké€y' } }, 'sms-v2', 'apiKey', credentialRule('apiKey', 'ké€y')],
+      [{ 'gateway-v1': { username: 'a:b' } }, 'gateway-v1', 'username', credentialRule('username', 'a:b')],
+      [{ 'campaign-manager-v1': { password: '' } }, 'campaign-manager-v1', 'password', 'must be a non-empty string'],
+    ] as const) {
+      const refused = await startSandbox({ port: 0, credentials }).then(
+        () => expect.unreachable('started'),
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(SandboxCredentialError);
+      expect(refused).toMatchObject({ code: CREDENTIAL_ERROR_CODE, api, field, rule, message: `credentials.${api}.${field} ${rule}` });
+    }
+    expect(CREDENTIAL_ERROR_CODE).toBe('ERR_SANDBOX_CREDENTIAL');
+  });
+
   it("refuses a user name the clients refuse, in client-core's words", async () => {
     const [, rule] = CREDENTIAL_RULES.username;
     await expect(startSandbox({ port: 0, credentials: { 'gateway-v1': { username: 'half-\ud800-pair' } } })).rejects.toThrow(
-      new TypeError(`credentials.gateway-v1.username must be a string ${rule}`),
+      new SandboxCredentialError('gateway-v1', 'username', `must be a string ${rule}`),
     );
   });
 

@@ -11,7 +11,7 @@ import { UsageError, type VerifyOptions } from './verify.js';
 
 export const USAGE = `usage: messaging-verify (--base-url <url> | --sandbox) [--api <id>]... [--operation <id>.<operationId>]... [--live --destinations <file>]
   [--gateway-user <name>] [--gateway-password <pw>] [--sms-api-key <key>] [--im-api-key <key>]
-  [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>]
+  [--campaign-user <name>] [--campaign-password <pw>] [--application-name <name>] [--gateway-media-type <type>]
   [--max-requests <n>] [--interval-ms <n>] [--timeout-ms <n>] [--max-response-bytes <n>] [--max-retry-after <s>] [--dry-run]
   [--seed <n>] [--generated <n>] [--sandbox-control] [--sandbox-session <id>] [--listen <port>] [--callback-url <url>]
   [--callback-timeout-ms <n>] [--junit <file>] [--json <file>] [--quiet]`;
@@ -38,6 +38,7 @@ const OPTIONS = {
   destinations: { type: 'string' },
   ...Object.fromEntries(CREDENTIAL_SOURCES.map((s) => [s.flag, { type: 'string' as const }])),
   'application-name': { type: 'string' },
+  'gateway-media-type': { type: 'string' },
   'max-requests': { type: 'string' },
   'interval-ms': { type: 'string' },
   'timeout-ms': { type: 'string' },
@@ -138,6 +139,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     if (value !== undefined) options[key] = value;
   };
   set('applicationName', text('application-name'));
+  set('gatewayMediaType', text('gateway-media-type'));
   set('sandboxSession', text('sandbox-session'));
   set('maxRequests', integer('max-requests', text('max-requests'), ...INTEGER_BOUNDS.maxRequests));
   set('intervalMs', integer('interval-ms', text('interval-ms'), ...INTEGER_BOUNDS.intervalMs));

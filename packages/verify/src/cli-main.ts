@@ -7,10 +7,11 @@ import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { type Sandbox, startSandbox } from '@messaging-contracts/sandbox';
 import { type CliOptions, parseCliArgs, USAGE } from './cli-args.js';
-import { CREDENTIAL_SOURCES, secretsOf } from './credentials.js';
+import { secretsOf } from './credentials.js';
 import { DestinationsError } from './destinations.js';
-import { credentialNameOf, viaCommand } from './option-names.js';
+import { viaCommand } from './option-names.js';
 import { redact } from './redact.js';
+import { sandboxRefusal } from './sandbox-refusal.js';
 import { junitOf, type Report, reportOf, summaryLine } from './report.js';
 import { BudgetError, InterruptedError, UnreachableError } from './transport.js';
 import { StartUsageError } from './usage-error.js';
@@ -95,17 +96,6 @@ export async function main(argv: string[], env: Record<string, string | undefine
   } finally {
     await sandbox?.close();
   }
-}
-
-/**
- * A credential the sandbox refuses (`credentials.<api>.<part> <rule>`: its rule is stricter than the
- * clients', visible ASCII for a key) as bad usage naming the flag; any other error as it is. The
- * sandbox's message never holds the value.
- */
-function sandboxRefusal(error: unknown): unknown {
-  const refused = error instanceof TypeError ? /^credentials\.([\w-]+)\.(\w+) (.*)$/.exec(error.message) : null;
-  const source = refused && CREDENTIAL_SOURCES.find(({ api, part }) => api === refused[1] && part === refused[2]);
-  return source ? new UsageError(`${credentialNameOf(source, 'command')} ${refused[3]} (the sandbox's rule, --sandbox)`) : error;
 }
 
 /** Where the report files are, for the line that says the run stopped: `; the report so far, with "stopped", is in a and b`, or nothing. */

@@ -2,7 +2,7 @@
 // (@messaging-contracts/openapi/<id>.json) once: operations, documented statuses, request bodies and
 // their examples, response headers, and each interface's authentication scheme. Nothing here is
 // restated by hand.
-import { API_IDS, type ApiId, type Json, basePath, bundle, deref } from '@messaging-contracts/sandbox';
+import { API_IDS, type ApiId, type Json, basePath, bundle, deref, mediaTypePattern } from '@messaging-contracts/sandbox';
 import * as campaignManagerV1 from '@messaging-contracts/validators/campaign-manager-v1';
 import * as gatewayV1 from '@messaging-contracts/validators/gateway-v1';
 import * as imV1 from '@messaging-contracts/validators/im-v1';
@@ -87,12 +87,26 @@ export interface Operation {
   bodySchemaName?: string;
   bodyRequired: boolean;
   bodyMediaType?: string;
+  /**
+   * A's vendor media type (section 4.1), which the bundle keys with a placeholder vendor token
+   * (`x-vendor-token`): the key, the placeholder, the document's spelling, the types it stands for
+   * (the sandbox's reading: any token in place of the placeholder) and its own request examples.
+   */
+  vendorMediaType?: VendorMediaType;
   /** Documented request examples (`example`, then every `examples` value). */
   examples: unknown[];
   responses: ResponseSpec[];
   /** Whether the operation may be called without credentials (an empty security requirement). */
   anonymous: boolean;
   validators: OperationValidators;
+}
+
+export interface VendorMediaType {
+  key: string;
+  placeholder: string;
+  documentedAs: string;
+  pattern: RegExp;
+  examples: unknown[];
 }
 
 const validatorModules: Record<ApiId, { operations: Record<string, OperationValidators>; callbacks: Record<string, OperationValidators> }> = {
@@ -110,6 +124,24 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 function jsonMediaType(content: Json | undefined): string | undefined {
   return Object.keys(content ?? {}).find((type) => type === 'application/json' || /\+json$/.test(type));
+}
+
+/** A media type's request examples (`example`, then every `examples` value). */
+function examplesOfMedia(document: Json, media: Json | undefined): unknown[] {
+  return [
+    ...(media && 'example' in media ? [media.example] : []),
+    ...Object.values((media?.examples ?? {}) as Json).map((e) => deref(document, e as Json)?.value),
+  ].filter((e) => e !== undefined);
+}
+
+/** The request body's media type keyed with a placeholder token (`x-vendor-token`), if it has one. */
+function vendorMediaTypeOf(document: Json, content: Json | undefined): VendorMediaType | undefined {
+  for (const [key, media] of Object.entries((content ?? {}) as Json)) {
+    const token = (media as Json)?.['x-vendor-token'];
+    if (typeof token?.placeholder !== 'string' || token.placeholder === '') continue;
+    return { key, placeholder: token.placeholder, documentedAs: String(token.documentedAs ?? key), pattern: mediaTypePattern(key, media as Json), examples: examplesOfMedia(document, media as Json) };
+  }
+  return undefined;
 }
 
 const cache = new Map<ApiId, Operation[]>();
@@ -132,10 +164,8 @@ export function operationsOf(api: ApiId): Operation[] {
       const requestBody = deref(document, operation.requestBody);
       const mediaType = jsonMediaType(requestBody?.content);
       const media = mediaType ? requestBody!.content[mediaType] : undefined;
-      const examples = [
-        ...(media && 'example' in media ? [media.example] : []),
-        ...Object.values((media?.examples ?? {}) as Json).map((e) => deref(document, e as Json)?.value),
-      ].filter((e) => e !== undefined);
+      const examples = examplesOfMedia(document, media);
+      const vendorMediaType = vendorMediaTypeOf(document, requestBody?.content);
       const responses = Object.entries(operation.responses ?? {}).map(([key, raw]): ResponseSpec => {
         const response = deref(document, raw as Json)!;
         const headers = Object.fromEntries(
@@ -170,6 +200,7 @@ export function operationsOf(api: ApiId): Operation[] {
         ...(media && { bodySchema: deref(document, media.schema), bodyMediaType: mediaType }),
         ...(typeof media?.schema?.$ref === 'string' && { bodySchemaName: media.schema.$ref.split('/').pop() }),
         bodyRequired: Boolean(requestBody?.required),
+        ...(vendorMediaType && { vendorMediaType }),
         examples,
         responses,
         anonymous: security.some((requirement) => Object.keys(requirement).length === 0),

@@ -16,6 +16,7 @@ const NAMES = {
   operations: ['--operation', 'operations'],
   maxRequests: ['--max-requests', 'maxRequests'],
   maxRetryAfterSeconds: ['--max-retry-after', 'maxRetryAfterSeconds'],
+  gatewayMediaType: ['--gateway-media-type <type>', 'gatewayMediaType'],
 } as const;
 
 export type Naming = 'command' | 'api';

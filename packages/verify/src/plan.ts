@@ -28,14 +28,18 @@ function perOperation(requests: PlannedRequest[]): string {
   return [...counts].map(([operation, n]) => `${operation} ${n}`).join(', ');
 }
 
-export function planLines(planned: PlannedRequest[], limits: { maxRequests: number; intervalMs: number; naming: Naming }): string[] {
+/**
+ * The plan's lines. `label` (`with --live`) marks a plan of a run that would be refused as asked:
+ * each line's key then says which run it is of (`plan (with --live): …`).
+ */
+export function planLines(planned: PlannedRequest[], limits: { maxRequests: number; intervalMs: number; naming: Naming; label?: string }): string[] {
   const n = planned.length;
   const budget = bareNameOf('maxRequests', limits.naming);
   const perApi = API_IDS.filter((api) => planned.some((r) => r.api === api)).map((api) => `${api} ${planned.filter((r) => r.api === api).length}`);
   const over = n - limits.maxRequests;
   const created = planned.filter(mayCreate);
   const deletes = planned.filter((r) => r.destructive && r.authenticated);
-  return [
+  const lines = [
     `plan: ${counted(n, 'request')} (${perApi.join(', ')})`,
     over > 0
       ? `budget: ${counted(limits.maxRequests, 'request')} (${budget}): the plan is over it by ${over}; the run would stop with exit 2 when it is spent. Raise ${budget} or narrow the run with ${bareNameOf('apis', limits.naming)}`
@@ -45,4 +49,5 @@ export function planLines(planned: PlannedRequest[], limits: { maxRequests: numb
     `leaves: at most ${created.length > 0 ? perOperation(created) : 'nothing'} (requests with the credentials given that may be accepted: each a message sent, a list or a campaign created; no operation of D cancels a scheduled campaign)`,
     `deletes: ${deletes.length > 0 ? `only what the run created: ${perOperation(deletes)}` : 'nothing'}`,
   ];
+  return limits.label === undefined ? lines : lines.map((line) => line.replace(/^(\w+):/, `$1 (${limits.label}):`));
 }

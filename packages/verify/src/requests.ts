@@ -8,6 +8,8 @@ export interface RequestInput {
   path?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** The body's media type, where not the operation's JSON one (A's vendor type, `--gateway-media-type`). */
+  mediaType?: string;
   credentials?: CredentialUse;
 }
 
@@ -42,7 +44,7 @@ export function buildRequest(defaults: RequestDefaults, operation: Operation, in
   const accept = successTypes.length > 0 ? successTypes : otherTypes.length > 0 ? otherTypes : ['*/*'];
   const headers: Record<string, string> = { accept: accept.join(', ') };
   const hasBody = input.body !== undefined;
-  if (hasBody) headers['content-type'] = operation.bodyMediaType ?? 'application/json';
+  if (hasBody) headers['content-type'] = input.mediaType ?? operation.bodyMediaType ?? 'application/json';
   return {
     operation: operation.name,
     api: operation.api,

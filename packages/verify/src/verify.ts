@@ -29,6 +29,7 @@ import { type Selection, selectionOf } from './selection.js';
 import { StartUsageError, UsageError } from './usage-error.js';
 import { sameId } from './uuids.js';
 import { counted } from './plural.js';
+import { checkGatewayMediaType, uncheckedNote, vendorExamples } from './vendor-media-type.js';
 
 export { UsageError };
 
@@ -63,6 +64,12 @@ export interface VerifyOptions {
   seed?: number;
   /** Generated valid bodies per operation; default 3. */
   generated?: number;
+  /**
+   * A's vendor media type with the deployment's token (`application/vnd.<vendor>.gateway.v1+json`,
+   * section 4.1): A's documented examples are then sent in it as well (README, `--gateway-media-type`).
+   * Without it, a note says the vendor type was not checked.
+   */
+  gatewayMediaType?: string;
   /** D's `{application_name}`; default the bundle's example. */
   applicationName?: string;
   /** The target is a sandbox: register callbacks and change statuses through its control API (`/__sandbox`). */
@@ -102,6 +109,9 @@ const BY_ID = (op: Operation) =>
     (p) => p.required && (p.in === 'path' || p.in === 'query') && (p.schema.type === 'integer' || p.schema.type === 'number' || p.schema.format === 'uuid'),
   );
 
+/** Why a run is refused a non-loopback target without `live` (checkTarget; a dry run says it first). */
+const notLoopback = (url: URL, naming: Naming) => `${bareNameOf('baseUrl', naming)} ${url.origin} is not a loopback address: nothing is sent there without ${nameOf('live', naming)}`;
+
 export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(options)): URL {
   const name = (option: Parameters<typeof nameOf>[0]) => nameOf(option, naming);
   const bare = (option: Parameters<typeof nameOf>[0]) => bareNameOf(option, naming);
@@ -122,13 +132,12 @@ export function checkTarget(options: VerifyOptions, naming: Naming = namingOf(op
     );
   }
   const loopback = isLoopback(url);
-  if (!loopback && !options.live && !options.dryRun) {
-    throw new StartUsageError(`${bare('baseUrl')} ${url.origin} is not a loopback address: nothing is sent there without ${name('live')}`);
-  }
+  if (!loopback && !options.live && !options.dryRun) throw new StartUsageError(notLoopback(url, naming));
   if (options.live && !options.destinations) throw new UsageError(`${bare('live')} needs ${name('destinations')}: live requests use only the destinations listed there`);
   const drivesSandbox = options.sandboxControl || options.sandboxSession !== undefined;
   if (options.live && drivesSandbox) throw new UsageError(`${bare(options.sandboxSession !== undefined ? 'sandboxSession' : 'sandboxControl')} drives a local sandbox; it cannot be combined with ${bare('live')}`);
   if (options.sandboxSession !== undefined) checkSessionId(options.sandboxSession, bare('sandboxSession'));
+  if (options.gatewayMediaType !== undefined) checkGatewayMediaType(options.gatewayMediaType, selectionOf(options.apis, options.operations, naming), naming);
   if (options.live && options.listen !== undefined && options.callbackUrl === undefined) {
     throw new UsageError(`${bare('listen')} with ${bare('live')} needs ${name('callbackUrl')}: the address the service reaches the receiver at`);
   }
@@ -191,7 +200,7 @@ export async function verify(given: VerifyOptions): Promise<Report> {
   });
   try {
     await run(options, naming, selection, recorder, seed, state);
-    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming })) options.print!(line);
+    if (options.dryRun) for (const line of planLines(state.planned, { ...state.limits!, naming, ...(state.refusedWithoutLive && { label: `with ${bareNameOf('live', naming)}` }) })) options.print!(line);
   } catch (caught) {
     // Whatever the abort broke off (a request, a wait, a control call), the run was interrupted.
     const error = options.signal?.aborted ? interrupted(options.signal) : caught;
@@ -214,6 +223,8 @@ interface RunState {
   planned: PlannedRequest[];
   /** The budget and pacing the run meets. */
   limits?: { maxRequests: number; intervalMs: number };
+  /** A dry run of a non-loopback target without `live`: the run itself would be refused, so its plan is labelled. */
+  refusedWithoutLive?: boolean;
 }
 
 async function run(options: VerifyOptions, naming: Naming, { apis, has }: Selection, recorder: Recorder, seed: number, state: RunState): Promise<void> {
@@ -221,6 +232,15 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
   options.signal?.throwIfAborted();
   const loopback = isLoopback(url);
   const print = options.print ?? (() => {});
+  // A dry run needs no `live`, but the run it shows does: said first, and the plan labelled (plan.ts),
+  // so that its budget line is not read as the run's go-ahead.
+  if (options.dryRun && !loopback && !options.live) {
+    state.refusedWithoutLive = true;
+    print(
+      `dry run: this run would be refused without ${bareNameOf('live', naming)} (${notLoopback(url, naming)}); ` +
+        `the plan below, labelled "with ${bareNameOf('live', naming)}", is that of the run given ${bareNameOf('live', naming)} and ${nameOf('destinations', naming)}`,
+    );
+  }
   const defaults = loopback ? LOOPBACK_DEFAULTS : LIVE_DEFAULTS;
   state.limits = { maxRequests: options.maxRequests ?? defaults.maxRequests, intervalMs: options.intervalMs ?? defaults.intervalMs };
   const transport = new Transport({
@@ -343,6 +363,9 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
         )
       : undefined;
   let listener: Awaited<ReturnType<typeof startCallbackListener>> | undefined;
+  // Said once, before the first request: what a run without A's vendor type leaves unchecked.
+  const unchecked = options.gatewayMediaType === undefined ? uncheckedNote({ apis, has }, naming) : undefined;
+  if (unchecked) recorder.note(unchecked);
   try {
     // A callback is checked when the operation that triggers it (B's and C's sendMessage) is verified.
     const callbackApis = apis.filter((api) => has(`${api}.sendMessage`));
@@ -400,6 +423,12 @@ async function run(options: VerifyOptions, naming: Naming, { apis, has }: Select
             else if (forms.length > 0 && answer && isRefusal(op, answer.status)) {
               answers.record(forms, false);
               answers.recordRefusal(forms, { subject, status: answer.status, curl: curlOf(answer.request) });
+            }
+          }
+          // A's examples again in its vendor media type, where the run was given it (section 4.1).
+          if (options.gatewayMediaType !== undefined) {
+            for (const [i, example] of vendorExamples(op, now).entries()) {
+              await sent(op, { body: example, mediaType: options.gatewayMediaType }, `documented example ${i + 1}, as ${options.gatewayMediaType}`, 'accepted');
             }
           }
           for (const [i, body] of generatedOf(op, options.generated ?? 3, index).entries()) {

@@ -42,4 +42,9 @@ describe("the verifier's choices", () => {
     // The behaviour: test/deviations.test.ts (D answering problem+json passes, text/plain fails; C held to application/json);
     // test/fidelity.test.ts (B's description answering 200, 401 or 404 in another JSON media type passes).
   });
+
+  it("A's vendor media type is sent only when given: its token is hidden (section 4.1)", () => {
+    expect(row("A's vendor media type")).toMatch(/`--gateway-media-type <type>` \(`gatewayMediaType`\) sends A's documented examples in it as well/);
+    // The behaviour: test/vendor-media-type.test.ts (a target refusing it caught with the flag, noted as not checked without).
+  });
 });

@@ -28,7 +28,8 @@ const failed = (report: Report, check: string, operation: string) => failures(re
 
 describe('a provider as the contract says', () => {
   it('the sandbox itself passes every check', async () => {
-    const report = await verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, sandboxControl: true });
+    // With A's vendor media type (the sandbox takes any token): nothing is left unchecked, so no note.
+    const report = await verify({ baseUrl: sandbox.url, credentials: sandbox.credentials, sandboxControl: true, gatewayMediaType: 'application/vnd.acme.gateway.v1+json' });
     expect(failures(report)).toEqual([]);
     expect(report.notes).toEqual([]);
     expect(report.checks.length).toBeGreaterThan(400);

@@ -62,6 +62,32 @@ describe('the plan of a dry run', () => {
   });
 });
 
+describe('a dry run of a target the run itself would be refused', () => {
+  it('against a non-loopback address without --live: says so first, then the plan, labelled as the run with --live', async () => {
+    let err = '';
+    const code = await main(['--base-url', 'https://api.example.com', '--api', 'sms-v2', '--dry-run'], {}, { out: () => {}, err: (text) => void (err += text) });
+    expect(code).toBe(0);
+    const lines = err.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'dry run: this run would be refused without --live (--base-url https://api.example.com is not a loopback address: nothing is sent there without --live); ' +
+        'the plan below, labelled "with --live", is that of the run given --live and --destinations <file>',
+    );
+    // No line reads as the run's own plan: each says which run it is of.
+    expect(lines.filter((l) => /^(plan|budget|pacing|leaves|deletes):/.test(l))).toEqual([]);
+    for (const key of ['plan', 'budget', 'pacing', 'leaves', 'deletes']) lineOf(lines, `${key} (with --live): `);
+    expect(lineOf(lines, 'budget (with --live): ')).toMatch(/^budget \(with --live\): 60 requests \(--max-requests\): the plan fits/);
+  });
+
+  it('with --live, or on loopback, the plan is the run\'s own and nothing is said of a refusal', async () => {
+    const live = await dryRun({ apis: ['sms-v2'] });
+    const loopback = await dryRun({ apis: ['sms-v2'], baseUrl: 'http://127.0.0.1:9', live: false });
+    for (const { lines } of [live, loopback]) {
+      expect(lines.filter((l) => l.startsWith('dry run:'))).toEqual([]);
+      lineOf(lines, 'budget: ');
+    }
+  });
+});
+
 describe("the README's live examples", () => {
   // Each live command the README shows completes: its dry run's plan fits its budget.
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
