@@ -32,7 +32,14 @@ describe("throw-on-error's message", () => {
   it.each([
     ["A's DefaultError", { message: 'destination is required', code: 400 }, 'GET /things answered 400: destination is required'],
     ["B's body (message first: its error is only the status's name)", { message: 'body/destination is required (required)', statusCode: 400, error: 'Bad Request' }, 'GET /things answered 400: body/destination is required (required)'],
-    ["C's APIError", { code: 400, message: 'Request validation failed', errors: [{ field: 'destination', code: 400, description: 'x' }] }, 'GET /things answered 400: Request validation failed'],
+    ["C's APIError: its message, then why (errors[].field and description, section 2.3)", { code: 400, message: 'Request validation failed', errors: [{ field: 'destination', code: 400, description: 'x' }] }, 'GET /things answered 400: Request validation failed (destination: x)'],
+    [
+      "C's APIError with more errors: of the first three, those with a description",
+      { code: 400, message: 'Request data invalid', errors: [{ field: 'a', code: 400 }, { code: 400, description: 'no field' }, { field: 'b', code: 400, description: 'too long' }, { field: 'c', description: 'bad' }, { field: 'd', description: 'not shown' }] },
+      'GET /things answered 400: Request data invalid (no field; b: too long)',
+    ],
+    ["C's APIError whose description names its field first (the sandbox's)", { code: 400, message: 'Request data invalid', errors: [{ field: 'reference', code: 400, description: 'reference must have at most 255 characters' }] }, 'GET /things answered 400: Request data invalid (reference must have at most 255 characters)'],
+    ["C's APIError without a message", { code: 422, errors: [{ field: 'template_id', code: 422, description: 'no such template' }] }, 'GET /things answered 400: (template_id: no such template)'],
     ["D's DefaultError", { code: 400, message: 'name is required' }, 'GET /things answered 400: name is required'],
     ["D's delete endpoints: a JSON string", 'no list with this id', 'GET /things answered 400: no list with this id'],
     ["the sandbox control API's { error }", { error: 'progress.states: delivered is a state of neither B nor C (MessageStatus)' }, 'GET /things answered 400: progress.states: delivered is a state of neither B nor C (MessageStatus)'],

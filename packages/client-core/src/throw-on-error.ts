@@ -9,23 +9,30 @@ import type { Checked, InitParam, MaybeOptionalInit, Operation, Response, Strict
 
 /** The longest explanation from a body that a message carries, characters (then cut with `…`). */
 const MAX_EXPLANATION_LENGTH = 300;
+/** The entries of C's `errors` (APIError, section 2.3: at most 100) a message names. */
+const SHOWN_ERRORS = 3;
 
 /**
  * The body's own explanation, for the message: a test runner prints the message, rarely `body`.
  * The error shapes' text field: `message` (A's and D's DefaultError, B's body, C's APIError), else
  * `error` (the sandbox control API's `{ error }`; B's `error` is only the status's name, so
- * `message` comes first), or a body that is itself a string (D's delete endpoints). One line,
- * bounded; the body it is read from has already passed the client's redactor.
+ * `message` comes first), or a body that is itself a string (D's delete endpoints). Then, where
+ * the body has C's `errors` (APIError: each Error's `field` and `description`, section 2.3), the
+ * first three in brackets: C's `message` names the kind of failure ("Request data invalid"), its
+ * `errors` say why. One line, bounded; the body it is read from has already passed the client's
+ * redactor.
  */
 function explanation(body: unknown): string {
-  const text =
-    typeof body === 'string'
-      ? body
-      : typeof body === 'object' && body !== null
-        ? [(body as Record<string, unknown>).message, (body as Record<string, unknown>).error].find((field) => typeof field === 'string')
-        : undefined;
-  if (typeof text !== 'string') return '';
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const text = typeof body === 'string' ? body : [fields.message, fields.error].find((field) => typeof field === 'string');
+  const reasons = (Array.isArray(fields.errors) ? fields.errors.slice(0, SHOWN_ERRORS) : [])
+    .filter((error) => typeof error?.description === 'string')
+    // The field, unless the description names it first already (as the sandbox's do).
+    .map((error) => (typeof error.field === 'string' && !error.description.startsWith(error.field) ? `${error.field}: ${error.description}` : error.description));
+  const line = [text ?? '', reasons.length > 0 ? `(${reasons.join('; ')})` : '']
+    .join(' ')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
   if (line === '') return '';
   return `: ${line.length > MAX_EXPLANATION_LENGTH ? `${line.slice(0, MAX_EXPLANATION_LENGTH - 1)}…` : line}`;
 }
