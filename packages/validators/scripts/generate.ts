@@ -221,6 +221,7 @@ function table(name: string, entries: TableEntry[]): string {
     lines.push(`    bodyRequired: ${target.bodyRequired},`);
     lines.push(`    params: ${params},`);
     lines.push(`    responses: { ${Object.entries(responses).map(([status, fn]) => `${JSON.stringify(status)}: ${fn}`).join(', ')} },`);
+    lines.push(`    statuses: ${JSON.stringify(target.statuses)},`);
     lines.push(`    daysAhead: ${JSON.stringify(daysAhead)},`);
     lines.push('  },');
   }

@@ -86,6 +86,8 @@ export interface OperationTarget {
   parameters: Parameter[];
   /** Response status key to the pointer of its JSON body schema. */
   responses: Record<string, string>;
+  /** Every response status key the operation documents, with a JSON body or not (D's `204`). */
+  statuses: string[];
 }
 
 function parametersOf(bundle: Json, pathItem: Located, operation: Located): Parameter[] {
@@ -132,6 +134,7 @@ function operationsOf(bundle: Json, pathItem: Located, kind: OperationTarget['ki
       bodyRequired: body !== undefined && resolve(bundle, requestBody!).value.required === true,
       parameters: parametersOf(bundle, resolved, operation),
       responses,
+      statuses: Object.keys(responseMap?.value ?? {}),
     });
   }
   return out;

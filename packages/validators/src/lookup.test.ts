@@ -57,6 +57,29 @@ describe('findResponseValidator: the exact status, then its range, then default'
     expect(findResponseValidator(operation, 500)).toBe(fallback);
     expect(findResponseValidator({ responses: {} }, 200)).toBeUndefined();
   });
+
+  it("picks a documented status without a JSON body before default: D's 204 gets no validator (section 4.4: 204, no body)", () => {
+    const { deleteList } = campaignManagerV1.operations;
+    expect(deleteList.statuses).toEqual(['204', 'default']);
+    expect(findResponseValidator(deleteList, 204)).toBeUndefined();
+    expect(findResponseValidator(deleteList, 500)).toBe(deleteList.responses.default);
+    // A documented range without a body is picked the same way, before default.
+    const fallback = () => [];
+    expect(findResponseValidator({ responses: { default: fallback }, statuses: ['2XX', 'default'] }, 204)).toBeUndefined();
+    expect(findResponseValidator({ responses: { default: fallback }, statuses: ['2XX', 'default'] }, 404)).toBe(fallback);
+  });
+
+  it("lists every status key each operation documents, as the bundle's responses do", () => {
+    for (const validators of [gatewayV1, smsV2, imV1, campaignManagerV1]) {
+      for (const operation of Object.values(validators.operations)) {
+        for (const key of Object.keys(operation.responses)) expect(operation.statuses, `${operation.operationId} ${key}`).toContain(key);
+      }
+    }
+    // B's description: 200 with no body schema (section 4.2), so listed, and given no validator.
+    const description = smsV2.operations.getOpenApiDescription;
+    expect(description.statuses).toEqual(expect.arrayContaining(['200', '404']));
+    expect(findResponseValidator(description, 200)).toBeUndefined();
+  });
 });
 
 describe('params: the caller’s object is never changed', () => {

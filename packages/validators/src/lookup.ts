@@ -69,11 +69,16 @@ export function findOperation(validators: ValidatorSet, method: string, template
 }
 
 /**
- * The response validator for an HTTP status: the status's own key (`'404'`), else its range
- * (`'4XX'`), else `'default'`, as OpenAPI resolves them; `undefined` when none has a JSON body.
+ * The response validator for an HTTP status: the response is picked as OpenAPI picks it, by the
+ * status's own key (`'404'`), else its range (`'4XX'`), else `'default'`, among the keys the
+ * operation documents (`statuses`); then that response's JSON body validator. `undefined` when no
+ * key fits or the response picked has no JSON body: D's `deleteList` documents 204 without one, so
+ * a 204 gets `undefined`, never the `default` error's validator. Without `statuses` (a table built
+ * by hand), the keys of `responses` are the documented ones.
  */
-export function findResponseValidator(operation: Pick<OperationValidators, 'responses'>, status: number | string): Validator | undefined {
+export function findResponseValidator(operation: Pick<OperationValidators, 'responses'> & Partial<Pick<OperationValidators, 'statuses'>>, status: number | string): Validator | undefined {
   const key = String(status);
-  const { responses } = operation;
-  return responses[key] ?? responses[`${key[0]}XX`] ?? responses.default;
+  const { responses, statuses = Object.keys(responses) } = operation;
+  const picked = [key, `${key[0]}XX`, 'default'].find((candidate) => statuses.includes(candidate) || Object.hasOwn(responses, candidate));
+  return picked === undefined ? undefined : responses[picked];
 }

@@ -37,6 +37,11 @@ export interface OperationValidators {
   params: Validator;
   /** Response bodies by status key as in the bundle (`'200'`, `'default'`, ...), where the response has a JSON body schema. */
   responses: Readonly<Record<string, Validator>>;
+  /**
+   * Every response status key the operation documents, in the bundle's order, with a JSON body or
+   * without one (D's `deleteList`: `['204', 'default']`): findResponseValidator picks the key first.
+   */
+  statuses: readonly string[];
 }
 
 /** What a generated row has: a body validator or not, and its response statuses. */
@@ -73,6 +78,7 @@ export interface GeneratedOperation {
   bodyRequired: boolean;
   params: RawValidator;
   responses: Record<string, RawValidator>;
+  statuses: readonly string[];
   daysAhead: Record<string, readonly DaysAheadRule[]>;
 }
 
@@ -170,7 +176,7 @@ export function paramsValidator(raw: RawValidator): Validator {
 }
 
 export function operationValidators(generated: GeneratedOperation): OperationValidators {
-  const { operationId, method, path, body, bodyRequired, params, responses, daysAhead } = generated;
+  const { operationId, method, path, body, bodyRequired, params, responses, statuses, daysAhead } = generated;
   return Object.freeze({
     operationId,
     method,
@@ -181,6 +187,7 @@ export function operationValidators(generated: GeneratedOperation): OperationVal
     responses: Object.freeze(
       Object.fromEntries(Object.entries(responses).map(([status, raw]) => [status, bodyValidator(raw, daysAhead[status])])),
     ),
+    statuses: Object.freeze([...statuses]),
   });
 }
 

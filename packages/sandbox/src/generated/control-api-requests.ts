@@ -1344,6 +1344,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "getOpenApiDocument": {
@@ -1353,6 +1354,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "createSession": {
@@ -1363,6 +1365,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "getSession": {
@@ -1372,6 +1375,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "deleteSession": {
@@ -1381,6 +1385,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "reset": {
@@ -1390,6 +1395,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "setStatus": {
@@ -1400,6 +1406,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "reply": {
@@ -1410,6 +1417,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "listFaults": {
@@ -1419,6 +1427,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "injectFault": {
@@ -1429,6 +1438,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "clearFaults": {
@@ -1438,6 +1448,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "setLatency": {
@@ -1448,6 +1459,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "listRequests": {
@@ -1457,6 +1469,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_listRequests,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "clearRequests": {
@@ -1466,6 +1479,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_listRequests,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "listDeliveries": {
@@ -1475,6 +1489,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "setCallbacks": {
@@ -1485,6 +1500,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionReset": {
@@ -1494,6 +1510,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionSetStatus": {
@@ -1504,6 +1521,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionReply": {
@@ -1514,6 +1532,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionListFaults": {
@@ -1523,6 +1542,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionInjectFault": {
@@ -1533,6 +1553,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionClearFaults": {
@@ -1542,6 +1563,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionSetLatency": {
@@ -1552,6 +1574,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionListRequests": {
@@ -1561,6 +1584,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_sessionListRequests,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionClearRequests": {
@@ -1570,6 +1594,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_sessionListRequests,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionListDeliveries": {
@@ -1579,6 +1604,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionSetCallbacks": {
@@ -1589,6 +1615,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "getClock": {
@@ -1598,6 +1625,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "setClock": {
@@ -1608,6 +1636,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "advanceClock": {
@@ -1618,6 +1647,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionGetClock": {
@@ -1627,6 +1657,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionSetClock": {
@@ -1637,6 +1668,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionAdvanceClock": {
@@ -1647,6 +1679,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "setProgress": {
@@ -1657,6 +1690,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
   "sessionSetProgress": {
@@ -1667,6 +1701,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_getSession,
     responses: {  },
+    statuses: [],
     daysAhead: {},
   },
 };

@@ -1338,6 +1338,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteMultipleLists,
     responses: { "200": response_deleteMultipleLists_200, "default": response_deleteMultipleLists_default },
+    statuses: ["200","default"],
     daysAhead: {},
   },
   "listLists": {
@@ -1347,6 +1348,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteMultipleLists,
     responses: { "200": response_listLists_200, "default": schema_DefaultError },
+    statuses: ["200","default"],
     daysAhead: {},
   },
   "createList": {
@@ -1357,6 +1359,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteMultipleLists,
     responses: { "201": schema_ListCreateResponse, "default": schema_DefaultError },
+    statuses: ["201","default"],
     daysAhead: {},
   },
   "deleteList": {
@@ -1366,6 +1369,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteList,
     responses: { "default": response_deleteMultipleLists_default },
+    statuses: ["204","default"],
     daysAhead: {},
   },
   "scheduleCampaign": {
@@ -1376,6 +1380,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteMultipleLists,
     responses: { "201": schema_ScheduleCampaignResponse, "default": schema_DefaultError },
+    statuses: ["201","default"],
     daysAhead: {},
   },
   "listTemplates": {
@@ -1385,6 +1390,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_deleteMultipleLists,
     responses: { "200": response_listTemplates_200, "default": schema_DefaultError },
+    statuses: ["200","default"],
     daysAhead: {},
   },
   "getCampaignReport": {
@@ -1394,6 +1400,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getCampaignReport,
     responses: { "200": response_getCampaignReport_200, "default": schema_DefaultError },
+    statuses: ["200","default"],
     daysAhead: {},
   },
 };

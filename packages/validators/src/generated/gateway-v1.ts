@@ -690,6 +690,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: { "201": schema_RestResponse, "default": schema_DefaultError },
+    statuses: ["201","default"],
     daysAhead: {"body":[{"path":["scheduled"],"limit":60}]},
   },
   "sendBroadcast": {
@@ -700,6 +701,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: { "201": schema_BroadcastRestResponse, "default": schema_DefaultError },
+    statuses: ["201","default"],
     daysAhead: {"body":[{"path":["scheduled"],"limit":60}]},
   },
   "getMessage": {
@@ -709,6 +711,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getMessage,
     responses: { "200": schema_Message, "default": schema_DefaultError },
+    statuses: ["200","default"],
     daysAhead: {"200":[{"path":["scheduled"],"limit":60}]},
   },
 };

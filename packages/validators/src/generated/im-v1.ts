@@ -1796,6 +1796,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: { "202": response_sendMessage_202, "400": schema_APIErrorOrSample, "401": schema_APIErrorOrSample, "404": schema_APIErrorOrSample, "422": schema_APIErrorOrSample, "429": schema_APIErrorOrSample, "500": schema_APIErrorOrSample },
+    statuses: ["202","400","401","404","422","429","500"],
     daysAhead: {},
   },
 };
@@ -1808,6 +1809,7 @@ export const callbacks: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: { "401": schema_APIError, "429": schema_APIError, "500": schema_APIError },
+    statuses: ["200","401","429","500"],
     daysAhead: {},
   },
 };

@@ -775,6 +775,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_none,
     responses: { "401": schema_ErrorBody, "404": schema_ErrorBody },
+    statuses: ["200","401","404"],
     daysAhead: {},
   },
   "getMessage": {
@@ -784,6 +785,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: false,
     params: params.params_getMessage,
     responses: { "200": schema_MessageDetails, "401": schema_ErrorBody, "default": schema_ErrorBody },
+    statuses: ["200","401","default"],
     daysAhead: {},
   },
   "sendMessage": {
@@ -794,6 +796,7 @@ export const operations: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: { "202": response_sendMessage_202, "401": schema_ErrorBody, "default": schema_ErrorBody },
+    statuses: ["202","401","default"],
     daysAhead: {"body":[{"path":["scheduled"],"limit":60}]},
   },
 };
@@ -806,6 +809,7 @@ export const callbacks: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: ["200"],
     daysAhead: {},
   },
   "receiveReplyCallback": {
@@ -816,6 +820,7 @@ export const callbacks: Record<string, unknown> = {
     bodyRequired: true,
     params: params.params_none,
     responses: {  },
+    statuses: ["default"],
     daysAhead: {},
   },
 };
