@@ -38,6 +38,11 @@ describe("the verifier's choices", () => {
     // The behaviour: test/fidelity.test.ts (D's refusals answered 500, auth-missing and auth-wrong among them, pass; 403 on A and D passes).
   });
 
+  it("a callback body is held to the webhooks receiver's 64 KiB, the verifier's choice (section 8: B's content-length limits not shown)", () => {
+    expect(row('The size of a callback body')).toMatch(/\| at most 64 KiB, the webhooks receiver's default \(`maxBodyBytes`\): a larger one is answered 413 and fails `callback-body`/);
+    // The behaviour: test/callbacks-live.test.ts (oversized callbacks answered 413 fail callback-body and callback-received).
+  });
+
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
     expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
     // So are all the answers of B's description, whose request is "none" (section 4.2), not its 200 alone.
