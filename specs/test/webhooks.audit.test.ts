@@ -7,11 +7,15 @@
 // not shown. The operation that triggers each webhook names it.
 import { describe, expect, it } from 'vitest';
 import { apiIds, deref, type Json, loadBundle } from './bundles.ts';
-import { documentedCallbacks, eventCounts, interfaceTable, readSpecDocument } from '@messaging-contracts/spec-document';
+import { documentedCallbacks, eventCounts, interfaceTable, readSpecDocument, sectionText } from '@messaging-contracts/spec-document';
 
 const markdown = readSpecDocument();
 const callbacks = documentedCallbacks(markdown);
 const events = eventCounts(markdown);
+const notShown = {
+  retryAndSigning: sectionText(markdown, '6').includes('Retry behaviour and signing of callbacks: not shown.'),
+  authentication: sectionText(markdown, '5').includes('How the service authenticates itself to the receiver of callbacks: not shown.'),
+};
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function bundleOf(basePath: string): Json {
@@ -87,6 +91,20 @@ describe.each(interfaceTable(markdown))('interface $label', ({ label, basePath }
         if (response.content !== undefined) continue;
         expect(response.description, `${method.toUpperCase()} ${status}`).toMatch(/(body|answer) is not shown in the spec document/);
       }
+    }
+  });
+
+  // Sections 5 and 6 leave open, for every callback, how the service authenticates itself to the
+  // receiver, its retry behaviour and the signing of callbacks: each webhook operation says so, so a
+  // reader of one callback (B's reply as much as the status callbacks) never takes them as given.
+  it.each(webhooks.map(([name, item]) => [name, item] as const))('webhook %s says its retries, signing and the service\'s authentication are not shown', (_name, item) => {
+    expect(notShown.retryAndSigning && notShown.authentication, 'sections 5 and 6 still say so').toBe(true);
+    const pathItem = deref(document, item);
+    for (const method of methods.filter((m) => pathItem[m])) {
+      const text = String(pathItem[method].description ?? '').replace(/\s+/g, ' ');
+      const sentences = text.split(/(?<=\.) (?=[A-Z])/).filter((sentence) => /not shown in the spec document/i.test(sentence));
+      expect(sentences.some((sentence) => /\bretry behaviour\b/i.test(sentence) && /\bsigning of callbacks\b/i.test(sentence)), `${method}: retry behaviour and signing not shown`).toBe(true);
+      expect(sentences.some((sentence) => /how the service authenticates itself to the receiver/i.test(sentence)), `${method}: the service's authentication not shown`).toBe(true);
     }
   });
 

@@ -376,12 +376,19 @@ export function typescriptOf(doc, id, client, path, method) {
 export function receiverTypescriptOf(doc, callback, receiver) {
   const body = bodyExample(doc, callback.operation);
   const fields = body && body.example && typeof body.example === 'object' && !Array.isArray(body.example) ? Object.keys(body.example).slice(0, 2) : [];
-  const success = Object.entries(callback.operation.responses ?? {}).find(([code]) => /^2/.test(code))?.[1];
+  const [code, success] = Object.entries(callback.operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status)) ?? [];
   const headers = Object.values(deref(doc, success)?.headers ?? {}).map((header) => deref(doc, header));
+  // Section 6: a callback's method, address and answer are the document's only where a sentence
+  // gives them (the address is then in the contract: `expression`). B's reply callback has none of
+  // them: its POST is the contract's choice, its 200 the webhooks package's.
+  const method = callback.method.toUpperCase();
+  const answer = code
+    ? `the sender gets ${code} once this resolves`
+    : "the receiver answers 200 once this resolves: the package's choice, the answer is not shown in the spec document";
   const options = receiver.factory.options.map(({ name, type }) => {
     if (/Handler\b/.test(type)) {
       const shown = fields.map((field) => `callback.${field}`).join(', ') || 'callback';
-      return [`  ${name}: async (callback) => {`, `    console.log(${shown}); // store or queue it; the sender gets 200 once this resolves`, '  },'].join('\n');
+      return [`  ${name}: async (callback) => {`, `    console.log(${shown}); // store or queue it; ${answer}`, '  },'].join('\n');
     }
     if (type === 'number') {
       // A number the receiver must announce: the success answer's integer header (C's X-RateLimit-Limit).
@@ -395,7 +402,9 @@ export function receiverTypescriptOf(doc, callback, receiver) {
     "import { createServer } from 'node:http';",
     `import { ${receiver.factory.name} } from '${receiver.packageName}';`,
     '',
-    `// Answers the service's ${callback.method.toUpperCase()} to ${callback.expression ?? 'your address'} as the contract says.`,
+    callback.expression
+      ? `// Answers the service's ${method} to ${callback.expression} as the contract says.`
+      : `// Receives the callback at your address: its method and address are not shown in the spec document (${method} is the contract's choice).`,
     `const receiver = ${receiver.factory.name}({`,
     ...options,
     '});',

@@ -77,6 +77,36 @@ describe('a body field bounded relative to now (x-max-days-ahead, section 8)', (
   });
 });
 
+// Section 6: the method and address of a callback, and the receiver's answer, are the document's
+// only where a sentence gives them (B's status callback: "POST to {$url}", "answers 200"; C's).
+// B's reply callback has neither ("Trigger and target of the reply callback: not shown"; its answer
+// not shown): its receiver sample must not lend it the status callback's POST and 200.
+describe("a receiver sample says of its callback only what the contract documents (section 6)", () => {
+  const cases = bundles.flatMap(({ id, doc }) =>
+    listCallbacks(doc).map((cb) => [`${id} ${cb.callback}`, cb, samplesOf(doc, id).get(cb.operationId!)![0]!.source] as const),
+  );
+
+  it('covers a callback with a documented address and answer, and one with neither (B\'s reply)', () => {
+    expect(cases.some(([, cb]) => cb.expression !== undefined)).toBe(true);
+    expect(cases.some(([, cb]) => cb.expression === undefined && !Object.keys(cb.operation.responses ?? {}).some((code) => /^2\d\d$/.test(code)))).toBe(true);
+  });
+
+  it.each(cases)('%s', (_name, cb, source) => {
+    const method = cb.method.toUpperCase();
+    if (cb.expression) expect(source).toContain(`the service's ${method} to ${cb.expression}`);
+    else {
+      expect(source).not.toMatch(/the service's [A-Z]+ /);
+      expect(source).toContain(`its method and address are not shown in the spec document (${method} is the contract's choice)`);
+    }
+    const success = Object.keys(cb.operation.responses ?? {}).find((code) => /^2\d\d$/.test(code));
+    if (success) expect(source).toContain(`the sender gets ${success} once this resolves`);
+    else {
+      expect(source).not.toMatch(/sender gets \d{3}/);
+      expect(source).toContain('the receiver answers 200 once this resolves: the package\'s choice, the answer is not shown in the spec document');
+    }
+  });
+});
+
 describe('sampleRequest and curlOf', () => {
   const doc = {
     servers: [{ url: '{base_url}/api', variables: { base_url: { default: 'https://api.example.com' } } }],

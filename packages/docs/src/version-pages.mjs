@@ -113,7 +113,7 @@ export function renderChanges(facts, versions) {
   td:last-child { overflow-wrap: anywhere; }`,
     body: `<header>
   <h1>What changed: ${escapeHtml(label)}</h1>
-  <p>Between each two consecutive versions, newest first, every change to the contract as <code>pnpm spec-diff</code> classifies it: breaking (a major release), addition or deprecation (minor), documentation (patch). <a href="./${facts.id}.html">Reference</a> · <a href="./changelog-${facts.id}.html">Changelog</a></p>
+  <p>Between each two consecutive versions, newest first, every change to the contract as <code>pnpm spec-diff</code> classifies it: breaking (a major release), addition or deprecation (minor), documentation (patch). These versions are releases of <code>@messaging-contracts/openapi</code>, not the interface's declared version, and the classes are this repository's: the service's deprecation and compatibility policy is not shown in the spec document (section 9). <a href="./${facts.id}.html">Reference</a> · <a href="./changelog-${facts.id}.html">Changelog</a></p>
   ${versionSwitcher(versions, undefined, facts.id, `${facts.id}.html`)}
 </header>
 <main>

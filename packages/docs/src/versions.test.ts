@@ -57,3 +57,17 @@ describe('releasesOf', () => {
     expect(versions.map((v) => [v.label, v.dir])).toEqual([['1.0.0 (latest)', '']]);
   }, 120_000);
 });
+
+// Section 9: each interface declares its own version, and "Deprecation and compatibility policy: not
+// shown". The page's versions and its breaking/addition/deprecation classes are the contracts
+// package's releases and this repository's classification, and the page says so.
+describe("the page of changes (section 9: the service's deprecation and compatibility policy is not shown)", () => {
+  it("says its versions are the contracts package's releases, not the interface's declared version, and its classes the repository's", () => {
+    const bundle = findBundles()[0]!;
+    const versions = siteVersions({ version: '0.0.0', bundles: new Map([[bundle.id, JSON.parse(readFileSync(bundle.jsonPath, 'utf8'))]]) }, []);
+    const page = renderChanges({ id: bundle.id, letter: 'A', title: 'Gateway' }, versions).replace(/\s+/g, ' ');
+    expect(page).toContain(
+      "These versions are releases of <code>@messaging-contracts/openapi</code>, not the interface's declared version, and the classes are this repository's: the service's deprecation and compatibility policy is not shown in the spec document (section 9).",
+    );
+  });
+});

@@ -1,11 +1,12 @@
 // Delivery of B's and C's callbacks (section 6) to the addresses the sandbox was configured with
 // (where an address is registered is not shown: it is configuration here). Contract: POST JSON,
-// a 200 acknowledges; C's receiver names its rate in X-RateLimit-Limit (requests per second,
-// section 8), and later deliveries to that address are paced to it. Sandbox choices (not the
-// service's): one delivery at a time per address, in the order they were triggered; bounded
-// retries with backoff; a per-attempt timeout; every delivery and its answers recorded, with every
-// credential the sandbox knows replaced as the request log replaces it (README, "Guarding the
-// control API"): a receiver may echo one in its answer.
+// a 200 acknowledges a status callback (section 6; B's reply callback: POST is the contract's
+// choice, its answer not shown, and the sandbox takes a 200 there too); C's receiver names its rate
+// in X-RateLimit-Limit (requests per second, section 8), and later deliveries to that address are
+// paced to it. Sandbox choices (not the service's): one delivery at a time per address, in the
+// order they were triggered; bounded retries with backoff; a per-attempt timeout; every delivery
+// and its answers recorded, with every credential the sandbox knows replaced as the request log
+// replaces it (README, "Guarding the control API"): a receiver may echo one in its answer.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BoundedLog, type ByteBudget } from './bounded-map.js';
 import { describeFetchFailure, fetchFailureCode } from './fetch-failure.js';

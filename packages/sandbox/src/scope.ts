@@ -34,7 +34,7 @@ export interface ReplyInput {
 
 /** The control operations of one scope (the sandbox's global one, or a session). */
 export interface SandboxControl {
-  /** Changes the status of a B or C message and delivers its status callback (when an address is set). */
+  /** Changes the status of a B or C message and delivers the status callback of an outbound (MT) one (section 6: a B reply, an MO message, gets none), when an address is set. */
   setStatus(id: string, status: MessageState, options?: SetStatusOptions): Promise<Delivery | undefined>;
   /** A reply (MO message) to B message `messageId`: stored, and delivered as B's reply callback. */
   reply(messageId: string, input: ReplyInput, options?: { wait?: boolean }): Promise<{ id: string; delivery: Delivery | undefined }>;

@@ -176,6 +176,32 @@ describe('createSandboxControlClient', () => {
   });
 });
 
+// Section 6: B's status callback reports the status of an outbound (MT) message. A B reply (an MO
+// message) changes status without one (defects.test.ts), and the control API says so where it
+// promises the callback, so a suite does not wait for one that never comes.
+describe("the control API's status change (section 6: status callbacks of outbound messages only)", () => {
+  it('says a B reply gets no status callback, and answers its change with delivery null', async () => {
+    const paths = controlApiDocument.paths as Record<string, Record<string, { description: string }>>;
+    for (const path of ['/status', '/sessions/{sessionId}/status']) {
+      expect(paths[path]!.post!.description, path).toMatch(/status callback of an outbound \(MT\) one \(section 6: a B reply, an MO message, gets none\)/);
+    }
+    const responses = (controlApiDocument.components as { responses: Record<string, { description: string }> }).responses;
+    expect(responses.StatusChanged!.description).toMatch(/null for a B reply \(an MO message\)/);
+    const client = createSandboxControlClient({ baseUrl: sandbox.url });
+    const sent = await fetch(`${sandbox.urls['sms-v2']}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: sandbox.credentials['sms-v2'].apiKey },
+      body: JSON.stringify({ destination: '+447700900123', source: '+447700900999', content: 'x' }),
+    });
+    const { id } = (await sent.json()) as { id: string };
+    await client.PUT('/callbacks', { body: { smsStatus: receiver.url } });
+    const reply = await client.POST('/reply', { body: { messageId: id, content: 'Yes' } });
+    const changed = await client.POST('/status', { body: { id: reply.data!.id, status: 'received' } });
+    expect([changed.response.status, changed.data]).toEqual([200, { delivery: null }]);
+    await client.PUT('/callbacks', { body: { smsStatus: '' } });
+  });
+});
+
 describe('filters of the control API', () => {
   it('refuses an operation key that names no operation, naming the parameter and the known keys, on every scope', async () => {
     const client = createSandboxControlClient({ baseUrl: sandbox.url });

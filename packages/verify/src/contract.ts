@@ -213,13 +213,20 @@ export function operationsOf(api: ApiId): Operation[] {
 }
 
 /**
- * The interface's named response headers (`components.headers`: C's RetryAfter,
- * Content-Security-Policy, Strict-Transport-Security), whichever responses carry them.
+ * The interface's named response headers that no response places (`components.headers` that no
+ * `$ref` elsewhere in the bundle names: C's RetryAfter, Content-Security-Policy,
+ * Strict-Transport-Security, section 8: "Which responses carry ... not shown"), whichever responses
+ * carry them. A placed one is held where it is placed only: C's X-RateLimit-Limit, 0 to 100, is the
+ * receiver's header on its 200 to the status callback ("C callback 200 reply"), not the service's.
  */
 export function namedHeaders(api: ApiId): Record<string, Json> {
   const document = bundle(api);
+  const { headers = {}, ...others } = (document.components ?? {}) as Json;
+  const elsewhere = JSON.stringify({ ...document, components: others });
   return Object.fromEntries(
-    Object.entries((document.components?.headers ?? {}) as Json).map(([name, h]) => [name, deref(document, deref(document, h as Json)?.schema) ?? {}]),
+    Object.entries(headers as Json)
+      .filter(([name]) => !elsewhere.includes(JSON.stringify(`#/components/headers/${name}`)))
+      .map(([name, h]) => [name, deref(document, deref(document, h as Json)?.schema) ?? {}]),
   );
 }
 

@@ -33,6 +33,16 @@ describe("the verifier's choices", () => {
     // The behaviour: test/deviations.test.ts (a 202 without an id fails callback-received, naming the choice).
   });
 
+  it("A's and D's status for missing or wrong credentials: a documented 4xx, and on D its default 500 too (section 7: \"described as 500\")", () => {
+    expect(row("A's and D's status for missing or wrong credentials")).toMatch(/any documented 4xx refusal \(401, 403, \.\.\.\), or on D its default 500 \(section 7: "described as 500"\), in the interface's error shape/);
+    // The behaviour: test/fidelity.test.ts (D's refusals answered 500, auth-missing and auth-wrong among them, pass; 403 on A and D passes).
+  });
+
+  it("a callback body is held to the webhooks receiver's 64 KiB, the verifier's choice (section 8: B's content-length limits not shown)", () => {
+    expect(row('The size of a callback body')).toMatch(/\| at most 64 KiB, the webhooks receiver's default \(`maxBodyBytes`\): a larger one is answered 413 and fails `callback-body`/);
+    // The behaviour: test/callbacks-live.test.ts (oversized callbacks answered 413 fail callback-body and callback-received).
+  });
+
   it("D's answers may be any JSON media type (section 4.4 states none); A, B and C are held to application/json", () => {
     expect(row("The media type of D's answers")).toMatch(/any JSON media type passes `content-type` there/);
     // So are all the answers of B's description, whose request is "none" (section 4.2), not its 200 alone.

@@ -229,6 +229,21 @@ describe('uuid letter case', () => {
   });
 });
 
+// Section 8: X-RateLimit-Limit, 0 to 100, applies to "C callback 200 reply" (section 4.3: the
+// receiver's answer). The service's own answers are not said to carry it: one that does, with a rate
+// of its own, is held to nothing, as the README's response-headers row lists only the headers section
+// 8 defines without placing (RetryAfter, Content-Security-Policy, Strict-Transport-Security).
+describe("C's service answers with an X-RateLimit-Limit of their own (section 8: 0 to 100 is the callback 200 reply's)", () => {
+  it("passes: the receiver's range is not held against the service's answers", async () => {
+    const { report } = await verifyBehind(
+      { rewrite: (request, answer) => (request.path.startsWith('/rest/im/v1/') ? { ...answer, headers: { ...answer.headers, 'x-ratelimit-limit': '1000' } } : answer) },
+      { apis: ['im-v1'] },
+    );
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.some((c) => c.operation === 'im-v1.sendMessage' && c.status === 202)).toBe(true);
+  });
+});
+
 // Section 7 (D): "default response is described as 500. Conditions for failures: not shown."
 describe("D's failures answered 500 (section 7: D's default response is described as 500)", () => {
   const d500 = (request: ProxiedRequest, answer: { status: number; headers: Record<string, string>; body: string }) => {
