@@ -212,6 +212,9 @@ export function operationsOf(api: ApiId): Operation[] {
   return out;
 }
 
+// Per interface, built once: the bundles do not change while the process runs.
+const namedHeadersCache = new Map<ApiId, Record<string, Json>>();
+
 /**
  * The interface's named response headers that no response places (`components.headers` that no
  * `$ref` elsewhere in the bundle names: C's RetryAfter, Content-Security-Policy,
@@ -220,14 +223,18 @@ export function operationsOf(api: ApiId): Operation[] {
  * receiver's header on its 200 to the status callback ("C callback 200 reply"), not the service's.
  */
 export function namedHeaders(api: ApiId): Record<string, Json> {
+  const cached = namedHeadersCache.get(api);
+  if (cached) return cached;
   const document = bundle(api);
   const { headers = {}, ...others } = (document.components ?? {}) as Json;
   const elsewhere = JSON.stringify({ ...document, components: others });
-  return Object.fromEntries(
+  const named = Object.fromEntries(
     Object.entries(headers as Json)
       .filter(([name]) => !elsewhere.includes(JSON.stringify(`#/components/headers/${name}`)))
       .map(([name, h]) => [name, deref(document, deref(document, h as Json)?.schema) ?? {}]),
   );
+  namedHeadersCache.set(api, named);
+  return named;
 }
 
 export function findOperation(api: ApiId, operationId: string): Operation {
