@@ -148,7 +148,7 @@ export const workflowFiles: readonly WorkflowFile[] = [
           "steps": [
             {
               "stepId": "send",
-              "description": "POST /messages with a valid SingleMessage.",
+              "description": "POST /messages with a valid SingleMessage. Its 202 must say `accepted`: section 3, \"A new message is reported with `accepted` in the 202 reply\", read as the status being there, though the 202 body's fields are all optional (section 2.2); a reply without `status` fails here.",
               "operationId": "sendMessage",
               "requestBody": {
                 "contentType": "application/json",
