@@ -121,7 +121,7 @@ export function toNodeHandler(core: Core): NodeHandler {
       const parsed = preParsed(req);
       // A parser that consumed the stream has also decoded its content coding (body-parser does).
       const encoding = parsed === undefined ? headers['content-encoding'] : undefined;
-      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding);
+      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding, headers['transfer-encoding']);
       if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
