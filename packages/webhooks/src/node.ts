@@ -86,7 +86,8 @@ export function mustClose(req: IncomingMessage, max: number): boolean {
  */
 export function boundUnreadBody(req: IncomingMessage, deadline: Core['bodyDeadline']): void {
   if (req.readableEnded || !declaresBody(req)) return;
-  const stop = deadline(() => req.socket?.destroy());
+  // req.destroy() closes an HTTP/1 connection, and only this stream of an HTTP/2 one.
+  const stop = deadline(() => req.destroy());
   req.once('end', stop);
   req.once('close', stop);
 }
