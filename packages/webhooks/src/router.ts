@@ -72,6 +72,7 @@ function nodePath(req: IncomingMessage): string {
  */
 export function createCallbackRouter(routes: CallbackRoutes, options: CallbackRouterOptions = {}): CallbackRouter {
   const table = checkRoutes(routes);
+  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object such as { bodyTimeoutMs: 10000 }; got ${options === null ? 'null' : typeof options}`);
   const bodyDeadline = createTimeLimit(checkTimeoutMs('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs)).start;
   return dualHandler(
     'router',
