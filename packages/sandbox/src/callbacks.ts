@@ -75,6 +75,17 @@ const urlKeys: Record<CallbackKind, keyof CallbackUrls> = {
   'im-v1.status': 'imStatus',
 };
 
+/** One address's deliveries: one at a time, in order, paced from `notBefore` (epoch ms). */
+interface Lane {
+  tail: Promise<void>;
+  notBefore: number;
+  /** Deliveries queued or running in it. */
+  pending: number;
+}
+
+/** Lanes kept before idle ones are swept (see `sweepIdleLanes`). */
+const MIN_LANES_SWEPT = 64;
+
 /** True for an address that reaches the sandbox itself (a callback there would loop). */
 export type SelfCheck = (url: URL) => boolean;
 
@@ -170,11 +181,25 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`callbacks.${name} must be a non-negative integer`);
   }
   const log = new BoundedLog<Delivery>(settings.logSize, budget);
-  const lanes = new Map<string, { tail: Promise<void>; notBefore: number }>();
+  const lanes = new Map<string, Lane>();
+  // Lanes are swept of idle ones when their number reaches this, which then doubles from what is
+  // left: each address costs O(1) amortised, and at most MIN_LANES_SWEPT or twice the busy ones stay.
+  let sweepAt = MIN_LANES_SWEPT;
   let urls: CallbackUrls = {};
   let seq = 0;
   let queued = 0;
   let closing = new AbortController();
+
+  /**
+   * A lane with nothing queued whose pace has passed holds nothing a new one would not: let go, so
+   * a scope whose addresses keep changing keeps no lane per address it ever used.
+   */
+  function sweepIdleLanes(): void {
+    if (lanes.size < sweepAt) return;
+    const now = Date.now();
+    for (const [url, lane] of lanes) if (lane.pending === 0 && lane.notBefore <= now) lanes.delete(url);
+    sweepAt = Math.max(MIN_LANES_SWEPT, lanes.size * 2);
+  }
 
   /** One delivery's work: its log entry (redacted), and the body it sends as the sandbox made it. */
   interface Work {
@@ -275,14 +300,23 @@ export function createDispatcher(options: CallbackOptions = {}, destinations: Ca
       queued++;
       let lane = lanes.get(url);
       if (!lane) {
-        lane = { tail: Promise.resolve(), notBefore: 0 };
+        sweepIdleLanes();
+        lane = { tail: Promise.resolve(), notBefore: 0, pending: 0 };
         lanes.set(url, lane);
       }
       const current = lane;
-      current.tail = current.tail.then(() => run(work, current)).finally(() => void queued--);
+      current.pending++;
+      current.tail = current.tail
+        .then(() => run(work, current))
+        .finally(() => {
+          queued--;
+          current.pending--;
+        });
       return current.tail.then(() => structuredClone(delivery));
     },
     deliveries: (): Delivery[] => structuredClone(log.list()),
+    /** How many addresses have a lane kept (for the test of its bound). */
+    lanes: (): number => lanes.size,
     clear() {
       log.clear();
     },

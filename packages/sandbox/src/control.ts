@@ -11,13 +11,21 @@ import { type ControlGuard, controlRefusal, isJsonMediaType } from './control-gu
 import { controlApiDocument, controlBodyProblem, hasBodyValidator, requestBodySchema } from './control-validation.js';
 import { type Answer, drain, readBodyText, send } from './http-io.js';
 import type { Sandbox, SandboxControl, SandboxSession } from './sandbox.js';
-import { MAX_JSON_DEPTH, scanJsonText } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, hasUtf8Charset, isChunkedOnly, isIdentityEncoding, scanJsonText } from '@messaging-contracts/validators';
 import { SessionLimitError } from './sessions.js';
 
 export const CONTROL_PREFIX = CONTROL_BASE_PATH;
 const CONTROL_MAX_BODY_BYTES = 64 * 1024;
 
 export { controlApiDocument };
+
+/** Why a control body's labels say it is not plain UTF-8 JSON, else undefined. */
+function controlLabelRefusal(req: IncomingMessage): string | undefined {
+  if (!hasUtf8Charset(req.headers['content-type'] ?? '')) return 'control bodies must be sent in UTF-8 (a charset parameter must name it), as JSON is';
+  if (!isIdentityEncoding(req.headers['content-encoding'])) return 'control bodies must be sent without a content coding (content-encoding: identity); the sandbox decodes none';
+  if (!isChunkedOnly(req.headers['transfer-encoding'])) return 'control bodies must be sent with no transfer coding but chunked; the sandbox decodes no other';
+  return undefined;
+}
 
 interface Context {
   sandbox: Sandbox;
@@ -159,6 +167,10 @@ export async function handleControl(sandbox: Sandbox, guard: ControlGuard, req: 
     if ((read.text || read.notUtf8) && !isJsonMediaType(req.headers['content-type'])) {
       return send(res, { status: 415, body: { error: 'control bodies must be sent as content-type: application/json' } });
     }
+    // The interfaces' labels (pipeline.ts): a charset, content coding or transfer coding the sandbox
+    // does not decode would be read as plain UTF-8 and acted on.
+    const unread = controlLabelRefusal(req);
+    if ((read.text || read.notUtf8) && unread !== undefined) return send(res, { status: 415, body: { error: unread } });
     if (read.notUtf8) return send(res, { status: 400, body: { error: 'the body must be JSON, which is UTF-8' } });
     const scan = scanJsonText(read.text);
     if (scan.tooDeep) return send(res, { status: 400, body: { error: `the body must be nested at most ${MAX_JSON_DEPTH} levels deep (max-depth)` } });

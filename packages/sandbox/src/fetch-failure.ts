@@ -23,5 +23,18 @@ export function describeFetchFailure(code: string): string {
   if (code.startsWith('HPE_') || code === 'HTTPParserError' || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
     return `the answer is not HTTP, or broken (${code})`;
   }
+  // TLS: Node's (OpenSSL's) verification codes and handshake errors, said in words with the way out.
+  if (UNTRUSTED_CERTIFICATE.has(code)) return `the server's TLS certificate is not trusted (${code}): to trust it, start the process with NODE_EXTRA_CA_CERTS=<its CA's PEM file>`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the server's TLS certificate does not name the host of the address (${code})`;
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return `the server's TLS certificate is not valid now (${code})`;
+  if (code.startsWith('ERR_SSL_') || code === 'EPROTO') return `the TLS handshake failed (${code}): does the server speak plain http?`;
   return code;
 }
+
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);

@@ -2,6 +2,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import { setImmediate as immediate } from 'node:timers';
+import type { Duplex } from 'node:stream';
 
 /** Default limit of a request body: 1 MiB. The document gives no content-length limit for A, B, D (section 8). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -115,6 +116,15 @@ export function clientErrorAnswer(error: { code?: string }): string {
         : ['400 Bad Request', 'malformed HTTP request'];
   const body = JSON.stringify({ error: message });
   return `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/**
+ * A server's `clientError` listener (the HTTPS server's plain-HTTP listener's too): not HTTP the
+ * parser can read, or not in time, where no interface can be told apart, so the sandbox's own answer.
+ */
+export function answerClientError(error: { code?: string }, socket: Duplex): void {
+  if (socket.writable) socket.end(clientErrorAnswer(error));
+  else socket.destroy();
 }
 
 /**

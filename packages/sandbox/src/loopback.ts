@@ -44,10 +44,13 @@ export function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
-/** 0.0.0.0 and :: : every address of the machine (listening), this machine (connecting). */
+/**
+ * 0.0.0.0 and :: : every address of the machine (listening), this machine (connecting); also 0.0.0.0
+ * mapped into IPv6, as written (`::ffff:0.0.0.0`) and as the URL parser writes it (`::ffff:0:0`).
+ */
 export function isUnspecified(hostname: string): boolean {
   const host = strip(hostname);
-  return host === '0.0.0.0' || host === '::';
+  return host === '0.0.0.0' || host === '::' || host === '::ffff:0:0' || host === '::ffff:0.0.0.0';
 }
 
 /** The addresses of this machine's network interfaces (what `--host 0.0.0.0` is reachable at). */
@@ -66,7 +69,8 @@ export function localAddresses(): string[] {
  */
 export function listeningAddresses(host: string, interfaces = networkInterfaces()): string[] {
   if (!isUnspecified(host)) return [host];
-  const ipv4Only = strip(host) === '0.0.0.0';
+  // Only :: listens on both families; 0.0.0.0, mapped into IPv6 or not, on IPv4 alone.
+  const ipv4Only = strip(host) !== '::';
   return Object.values(interfaces)
     .flat()
     .filter((info) => info !== undefined)

@@ -11,7 +11,7 @@ import { firstChangedNumber } from './exact-numbers.js';
 import { gatewayHandlers } from './gateway-v1.js';
 import { type Answer, drain, readBody, send, sendNetworkFault } from './http-io.js';
 import { imHandlers } from './im-v1.js';
-import { MAX_JSON_DEPTH, hasUtf8Charset, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
+import { MAX_JSON_DEPTH, hasUtf8Charset, isChunkedOnly, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
 import { type Handler, responseExample } from './operation.js';
 import { preference } from './prefer.js';
 import type { Finding, Problem } from './problems.js';
@@ -214,6 +214,15 @@ export function createPipeline(options: PipelineOptions) {
         'Content-Encoding must be identity',
         finding('/headers/content-encoding', 'content-encoding', 'content-encoding', 'must be identity, the sandbox decodes no content coding'),
         { 'accept-encoding': 'identity' },
+      );
+    }
+    // Node's parser decodes `chunked` alone: a chain such as `gzip, chunked` arrives with the gzip undone.
+    if (!isChunkedOnly(req.headers['transfer-encoding'])) {
+      return unsupported(
+        api,
+        route,
+        'Transfer-Encoding must be chunked',
+        finding('/headers/transfer-encoding', 'transfer-encoding', 'transfer-encoding', 'must be chunked alone, the sandbox decodes no other transfer coding'),
       );
     }
     if (notUtf8) {

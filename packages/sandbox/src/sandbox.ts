@@ -16,7 +16,7 @@ import { type Credentials, type CredentialsOption, CredentialIndex, credentialRu
 import { ByteBudget } from './bounded-map.js';
 import { boundConnections } from './connections.js';
 import { FaultBytes } from './faults.js';
-import { clientErrorAnswer, DEFAULT_MAX_BODY_BYTES, flushAnswers, limitRequestTime, send } from './http-io.js';
+import { answerClientError, DEFAULT_MAX_BODY_BYTES, flushAnswers, limitRequestTime, send } from './http-io.js';
 import { createIds } from './ids.js';
 import { seedMayDeriveSecrets, seededSecretsRefused } from './seeded-credentials.js';
 import { createPipeline, type Owner } from './pipeline.js';
@@ -322,11 +322,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   boundConnections(server, maxConnections, warn);
   server.keepAliveTimeout = 5000;
   limitRequestTime(server);
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    // Not HTTP the parser can read, or not in time: no interface can be told apart, so the sandbox's own answer.
-    if (socket.writable) socket.end(clientErrorAnswer(error));
-    else socket.destroy();
-  });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(listenError(host, error));
     server.once('error', failed);
@@ -355,6 +351,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     plain = createServer(plainHttpListener(basePath('sms-v2'), () => origin, cors));
     boundConnections(plain, maxConnections, warn);
     limitRequestTime(plain);
+    plain.on('clientError', answerClientError);
     const httpPort = positiveInteger('httpPort', options.httpPort, 0);
     await new Promise<void>((resolve, reject) => {
       plain!.once('error', reject);

@@ -118,6 +118,12 @@ export interface Scope {
   clock: Clock;
   /** Stops its deliveries. */
   close(): Promise<void>;
+  /**
+   * Stops its deliveries and empties its stores, logs and faults: a deleted session's, whose
+   * entries would otherwise stay charged against the budgets all scopes share (and in memory)
+   * until newer entries pushed them out, evicting the live scopes' oldest first.
+   */
+  dispose(): Promise<void>;
 }
 
 // Every callback the sandbox sends is checked against its documented body first (the validators
@@ -260,6 +266,14 @@ export function createScope(settings: ScopeSettings): Scope {
     close: () => {
       progression.stop();
       return dispatcher.close();
+    },
+    dispose: async () => {
+      progression.stop();
+      await dispatcher.close();
+      clearState(state);
+      faults.clear();
+      recorder.clear();
+      dispatcher.clear();
     },
   };
 }

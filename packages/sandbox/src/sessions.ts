@@ -53,7 +53,7 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
   function remove(entry: SessionEntry) {
     sessions.delete(entry.id);
     options.unregister(entry);
-    void entry.scope.close();
+    void entry.scope.dispose();
   }
 
   function sweep(now = Date.now()) {
@@ -112,7 +112,7 @@ export function createSessionRegistry(options: SessionRegistryOptions) {
     },
     async close() {
       clearInterval(timer);
-      await Promise.all([...sessions.values()].map((entry) => entry.scope.close()));
+      await Promise.all([...sessions.values()].map((entry) => entry.scope.dispose()));
       for (const entry of [...sessions.values()]) {
         sessions.delete(entry.id);
         options.unregister(entry);

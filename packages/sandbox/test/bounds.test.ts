@@ -52,6 +52,28 @@ describe('bounds', () => {
     expect([await status(3), await status(4), await status(5)]).toEqual([404, 404, 200]);
   });
 
+  // A deleted session's stores, logs and faults stayed charged against the sandbox's shared budgets:
+  // the live scopes then lost their oldest messages, and had injections refused, for data nobody can
+  // reach any more (its credentials are refused), and its memory was kept until pushed out.
+  it("lets go of a deleted session's share of every budget: stores, logs and faults", async () => {
+    const t = await sandboxWithClients({ memory: { storeBytes: 10_000, logBytes: 16_000, faultBytes: 10_000 } });
+    open.push(t.sandbox);
+    const content = 'x'.repeat(3000);
+    const status = async (id: number) => (await t.gateway.GET('/messages/{messageid}', { params: { path: { messageid: id } } })).response.status;
+    await t.gateway.POST('/messages', { body: { destination: '+1', content } });
+    const session = t.sandbox.createSession();
+    const auth = `Basic ${Buffer.from(`${session.credentials['gateway-v1'].username}:${session.credentials['gateway-v1'].password}`).toString('base64')}`;
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${t.sandbox.urls['gateway-v1']}/messages`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ destination: '+1', content }) });
+    }
+    session.faults.inject({ operation: 'im-v1.sendMessage', status: 500, body: 'x'.repeat(9000) });
+    await session.close();
+    for (let i = 0; i < 2; i++) await t.gateway.POST('/messages', { body: { destination: '+1', content } });
+    expect(t.sandbox.requests({ operation: 'gateway-v1.sendMessage' }).map((request) => request.dropped ?? false)).toEqual([false, false, false]);
+    expect([await status(1), await status(2), await status(3)]).toEqual([200, 200, 200]);
+    expect(() => t.sandbox.faults.inject({ operation: 'im-v1.sendMessage', status: 500, body: 'x'.repeat(9000) })).not.toThrow();
+  });
+
   it('refuses out-of-range options at start', async () => {
     await expect(startSandbox({ port: 70000 })).rejects.toThrow(/port/);
     await expect(startSandbox({ port: 0, storeCaps: { lists: 0 } })).rejects.toThrow(/cap/);

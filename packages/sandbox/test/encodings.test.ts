@@ -19,9 +19,9 @@ const smsBody = '{"destination":"+447700900123","content":"hi"}';
 const imBody = '{"destination":{"mobile":"+447700900123"},"message":{"type":"text","text":{"body":"hi"}}}';
 
 /** One request over node:http, its body in the pieces given, each written on its own turn (so the server reads several chunks). */
-function send(path: string, headers: Record<string, string>, pieces: readonly (string | Buffer)[]) {
+function send(path: string, headers: Record<string, string>, pieces: readonly (string | Buffer)[], method = 'POST') {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
-    const req = request(`${t.sandbox.url}${path}`, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } }, (res) => {
+    const req = request(`${t.sandbox.url}${path}`, { method, headers: { 'transfer-encoding': 'chunked', ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => void (text += chunk));
@@ -66,6 +66,31 @@ describe('Content-Encoding', () => {
 
   it.each(['identity', 'Identity', ' identity '])('accepts Content-Encoding %j', async (encoding) => {
     expect((await sms({ 'content-type': 'application/json', 'content-encoding': encoding }, smsBody)).status).toBe(202);
+  });
+});
+
+// Node's parser decodes `chunked` alone and passes a chain such as `gzip, chunked` with the gzip
+// undone (RFC 9112 section 6.1: a transfer coding the server does not understand is refused).
+describe('Transfer-Encoding', () => {
+  it('refuses plain JSON labelled "gzip, chunked" on B: 415 naming the header and the rule; nothing is stored', async () => {
+    const answer = await sms({ 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked' }, smsBody);
+    expect(answer.status).toBe(415);
+    expect(responseViolations('sms-v2.sendMessage', 415, answer.body)).toEqual([]);
+    expect(answer.body.message).toBe('Transfer-Encoding must be chunked: headers/transfer-encoding must be chunked alone, the sandbox decodes no other transfer coding (transfer-encoding)');
+    expect(t.sandbox.requests()[0]!.status).toBe(415);
+  });
+
+  it('refuses a real gzip body for its coding on C with C’s 400, the field named', async () => {
+    const answer = await im({ 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked' }, gzipSync(imBody));
+    expect(answer.status).toBe(400);
+    expect(responseViolations('im-v1.sendMessage', 400, answer.body)).toEqual([]);
+    expect(answer.body.errors).toEqual([
+      { field: 'headers transfer-encoding', code: 400, description: 'headers transfer-encoding must be chunked alone the sandbox decodes no other transfer coding rule transfer-encoding' },
+    ]);
+  });
+
+  it('accepts Transfer-Encoding "Chunked"', async () => {
+    expect((await sms({ 'content-type': 'application/json', 'transfer-encoding': 'Chunked' }, smsBody)).status).toBe(202);
   });
 });
 
@@ -123,6 +148,19 @@ describe('the control API', () => {
       body: Buffer.from('{"imStatus":"http://127.0.0.1:9/caf\xe9"}', 'latin1'),
     });
     expect([answer.status, await answer.json()]).toEqual([400, { error: 'the body must be JSON, which is UTF-8' }]);
+    expect(t.sandbox.callbackUrls()).toEqual({});
+  });
+
+  // The interfaces' labels hold for control bodies too: a coding or charset the sandbox does not
+  // decode was read as plain UTF-8 and acted on.
+  it.each([
+    ['content-encoding gzip', { 'content-encoding': 'gzip' }],
+    ['transfer-encoding gzip, chunked', { 'transfer-encoding': 'gzip, chunked' }],
+    ['charset iso-8859-1', { 'content-type': 'application/json; charset=iso-8859-1' }],
+  ])('refuses a control body with %s: 415 naming the rule, nothing changed', async (_label, headers) => {
+    const answer = await send('/__sandbox/callbacks', { 'content-type': 'application/json', ...headers }, ['{"imStatus":"http://127.0.0.1:9/"}'], 'PUT');
+    expect(answer.status).toBe(415);
+    expect(answer.body.error).toMatch(/^control bodies must be/);
     expect(t.sandbox.callbackUrls()).toEqual({});
   });
 });

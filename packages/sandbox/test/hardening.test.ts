@@ -99,7 +99,9 @@ describe('callback deliveries', () => {
     const port = new URL(t.sandbox.url).port;
     for (const address of [`${t.sandbox.url}/__sandbox/status`, `http://localhost:${port}/x`, `http://[::1]:${port}/`, `http://0.0.0.0:${port}/`, `http://127.1:${port}/`,
       // IPv4-mapped IPv6: the URL parser writes it in hex (`[::ffff:7f00:1]`), and it connects to 127.0.0.1.
-      `http://[::ffff:127.0.0.1]:${port}/`, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`, `http://[::ffff:127.9.9.9]:${port}/`]) {
+      `http://[::ffff:127.0.0.1]:${port}/`, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/`, `http://[::ffff:127.9.9.9]:${port}/`,
+      // 0.0.0.0 mapped into IPv6 (`[::ffff:0:0]` as the URL parser writes it) connects to this machine as 0.0.0.0 does.
+      `http://[::ffff:0.0.0.0]:${port}/`, `http://[::ffff:0:0]:${port}/`]) {
       expect(() => t.sandbox.setCallbackUrls({ imStatus: address }), address).toThrow(/imStatus must not be the sandbox itself/);
     }
     const session = t.sandbox.createSession();

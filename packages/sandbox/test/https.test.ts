@@ -58,6 +58,24 @@ describe('--https', () => {
     expect(other.status).toBe(400);
   });
 
+  // The plain-HTTP listener had no answer of its own for a request Node's parser gives up on: a
+  // malformed one got Node's bare 400, and one past the time bounds a bare 408, where README
+  // ("Bounds") promises the sandbox's { error } naming them on this listener too.
+  it("answers a malformed request on the plain-HTTP listener with the sandbox's own { error }, as the HTTPS server does", async () => {
+    const { connect } = await import('node:net');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(sandbox.httpUrl).port), '127.0.0.1');
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => void (text += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      socket.write('GET /rest/sms/v2/\xff HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('{"error":"malformed HTTP request"}');
+  });
+
   it('answers a CORS preflight on the plain-HTTP listener as the HTTPS server does (never 308), then redirects the call itself', async () => {
     const preflight = (base: string, origin: string) =>
       trusting(

@@ -16,4 +16,4 @@ export { defaultMaxViolations, isSafeText, toSafeText, pointerTokens, propertyOf
 // For another document's validators compiled by this package's generator (the sandbox's control API).
 export { operationTable } from './runtime.js';
 export { MAX_JSON_DEPTH, closingQuote, exceedsDepth, scanJsonText, type JsonTextScan } from './json-depth.js';
-export { hasUtf8Charset, isIdentityEncoding } from './json-transport.js';
+export { hasUtf8Charset, isChunkedOnly, isIdentityEncoding } from './json-transport.js';

@@ -1,6 +1,6 @@
 // The labels of a JSON body that the sandbox and the webhook receivers both take (json-transport.ts).
 import { describe, expect, it } from 'vitest';
-import { hasUtf8Charset, isIdentityEncoding } from './index.js';
+import { hasUtf8Charset, isChunkedOnly, isIdentityEncoding } from './index.js';
 
 describe('hasUtf8Charset', () => {
   it.each(['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf8"', 'application/json; foo=bar'])('takes %j', (type) => {
@@ -17,5 +17,14 @@ describe('isIdentityEncoding', () => {
   });
   it.each(['gzip', 'br', 'deflate', 'identity, gzip', 'x-custom'])('refuses %j', (value) => {
     expect(isIdentityEncoding(value)).toBe(false);
+  });
+});
+
+describe('isChunkedOnly', () => {
+  it.each([undefined, null, '', 'chunked', 'Chunked', ' chunked '])('takes %j', (value) => {
+    expect(isChunkedOnly(value)).toBe(true);
+  });
+  it.each(['gzip, chunked', 'deflate,chunked', 'x-custom, chunked', 'identity, chunked', 'gzip'])('refuses %j', (value) => {
+    expect(isChunkedOnly(value)).toBe(false);
   });
 });

@@ -24,3 +24,15 @@ export function isIdentityEncoding(value: string | null | undefined): boolean {
   if (!value) return true;
   return value.split(',').every((coding) => coding.trim().toLowerCase() === 'identity');
 }
+
+/**
+ * No transfer coding but `chunked` (any case), or no header. Node's parser decodes `chunked` and
+ * refuses a chain that does not end in it (RFC 9112 section 6.3), but passes one such as
+ * `gzip, chunked` with the other coding left undone: a body read then is not the body sent, and a
+ * plain body so labelled would be taken as if decoded (RFC 9112 section 6.1: a coding the server
+ * does not understand is refused).
+ */
+export function isChunkedOnly(value: string | null | undefined): boolean {
+  if (!value) return true;
+  return value.split(',').every((coding) => coding.trim().toLowerCase() === 'chunked');
+}

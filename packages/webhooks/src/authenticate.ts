@@ -2,6 +2,7 @@
 // from anyone else's. Section 5 does not show how the service authenticates itself, so none of them
 // is the service's: each is a documented choice of the integrator, matching how the callback
 // address was registered.
+import { isIP } from 'node:net';
 import { basicSecrets, CREDENTIAL_RULES } from '@messaging-contracts/client-core';
 import type { Authenticate } from './core.js';
 
@@ -31,9 +32,23 @@ export function basicCredentials(username: string, password: string): Authentica
   }
   // The base64 token as sent (UTF-8, RFC 7617), encoded as the clients encode it.
   const [expected] = basicSecrets(username, password);
-  // The scheme's name is case-insensitive and followed by one or more spaces (RFC 9110, sections
-  // 11.1 and 11.4): `basic <token>` is the same credentials.
-  return (request) => sameSecret(/^basic +([^ ]*) *$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '', expected);
+  return (request) => sameSecret(basicToken(request.headers.get('authorization') ?? ''), expected);
+}
+
+/**
+ * The token of `Basic <token>`, or '' for any other value. The scheme's name is case-insensitive
+ * and followed by one or more spaces (RFC 9110, sections 11.1 and 11.4), trailing spaces allowed.
+ * Read in one pass: a pattern such as `/^basic +([^ ]*) *$/` backtracks over every split of the
+ * spaces, quadratic in the header's length.
+ */
+function basicToken(value: string): string {
+  if (value.length < 6 || value.slice(0, 6).toLowerCase() !== 'basic ') return '';
+  let start = 6;
+  while (value.charCodeAt(start) === 32) start++;
+  let end = value.length;
+  while (end > start && value.charCodeAt(end - 1) === 32) end--;
+  const token = value.slice(start, end);
+  return token.includes(' ') ? '' : token;
 }
 
 /**
@@ -52,12 +67,41 @@ export function secretPathSegment(secret: string): Authenticate {
 }
 
 /**
- * An address allowlist: accepts a request from one of `addresses` (IPv4 or IPv6, as the socket
- * reports it; an IPv4-mapped IPv6 address counts as its IPv4 form). Only the Node form knows the
- * peer's address; in the fetch form every request is refused. Behind a proxy the peer is the proxy.
+ * One spelling per address, as a socket reports it: IPv6 compressed in lower case (the URL parser's
+ * serialisation, RFC 5952), an IPv4-mapped IPv6 address as its IPv4 form. Undefined for anything
+ * that is not an IP address.
+ */
+function canonicalAddress(address: string): string | undefined {
+  const family = isIP(address);
+  if (family === 4) return address;
+  if (family !== 6) return undefined;
+  // A zone (`fe80::1%eth0`) is no part of a URL's host; such an address is compared as written.
+  if (address.includes('%')) return address.toLowerCase();
+  const host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return host;
+  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
+/**
+ * An address allowlist: accepts a request from one of `addresses` (IPv4 or IPv6 addresses, each
+ * checked at construction; an IPv6 one in any spelling, an IPv4-mapped IPv6 address and its IPv4
+ * form the same). Only the Node form knows the peer's address; in the fetch form every request is
+ * refused. Behind a proxy the peer is the proxy.
  */
 export function addressAllowlist(addresses: readonly string[]): Authenticate {
   if (!Array.isArray(addresses) || addresses.length === 0) throw new TypeError('addresses must be a non-empty array of IP addresses');
-  const allowed = new Set(addresses.map((address) => nonEmpty('each address', address).toLowerCase()));
-  return ({ remoteAddress }) => remoteAddress !== undefined && allowed.has(remoteAddress.toLowerCase().replace(/^::ffff:(?=\d+\.)/, ''));
+  const allowed = new Set(
+    addresses.map((address, index) => {
+      const canonical = canonicalAddress(nonEmpty(`addresses[${index}]`, address));
+      // A host name or a prefix would never equal a peer's address: every request refused, silently.
+      if (canonical === undefined) throw new TypeError(`addresses[${index}] must be an IPv4 or IPv6 address (no host name, no prefix)`);
+      return canonical;
+    }),
+  );
+  return ({ remoteAddress }) => {
+    const peer = remoteAddress === undefined ? undefined : canonicalAddress(remoteAddress);
+    return peer !== undefined && allowed.has(peer);
+  };
 }

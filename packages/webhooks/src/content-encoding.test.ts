@@ -1,4 +1,4 @@
-// Content-Encoding over real HTTP, both handler forms. The receivers decode no content coding
+// Content-Encoding and Transfer-Encoding over real HTTP, both handler forms. The receivers decode no content coding
 // (section 6 shows none being sent), so any coding but identity is refused with 415 and
 // `Accept-Encoding: identity` (RFC 9110 section 15.5.16), whatever the bytes are: a gzip body is
 // not mistaken for malformed JSON, and a plain body labelled gzip is not accepted as if decoded.
@@ -51,6 +51,35 @@ describe.each(forms)('%s handler', (_form, listenerOf) => {
     expect(error[api === 'sms-v2' ? 'statusCode' : 'code']).toBe(415);
     expect(calls).toEqual([]);
     expect(events).toEqual([{ status: 415, reason: 'unsupported_encoding' }]);
+  });
+
+  // Node decodes only `chunked` and passes `gzip, chunked` with the gzip left undone (RFC 9112
+  // section 6.1: a transfer coding the server does not understand is refused, never read as if decoded).
+  it.each([
+    ['gzip, chunked', 'sms-v2', 'ErrorBody', gzipSync(text)],
+    ['gzip, chunked (a plain body labelled gzip)', 'im-v1', 'APIError', Buffer.from(text)],
+    ['x-unknown, chunked', 'sms-v2', 'ErrorBody', Buffer.from(text)],
+  ] as const)('refuses Transfer-Encoding %s at %s: 415 in its %s shape', async (coding, api, schema, body) => {
+    const { url, calls, events } = await start(api);
+    const received = await send(url, {
+      headers: { 'content-type': 'application/json', 'transfer-encoding': coding.replace(/ \(.*\)$/, '') },
+      body,
+      chunked: true,
+    });
+    expect(received.status).toBe(415);
+    const error = JSON.parse(received.text) as Record<string, unknown>;
+    expect(conformance(api, schema, error)).toEqual([]);
+    expect(error[api === 'sms-v2' ? 'statusCode' : 'code']).toBe(415);
+    expect(error.message).toMatch(/Transfer-Encoding/);
+    expect(calls).toEqual([]);
+    expect(events).toEqual([{ status: 415, reason: 'unsupported_transfer_coding' }]);
+  });
+
+  it('accepts Transfer-Encoding chunked alone', async () => {
+    const { url, calls } = await start('im-v1');
+    const received = await send(url, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'Chunked' }, body: text, chunked: true });
+    expect(received.status).toBe(200);
+    expect(calls).toEqual([JSON.parse(text)]);
   });
 
   it.each(['identity', 'Identity', ' identity '])('accepts Content-Encoding %j', async (encoding) => {

@@ -1,6 +1,6 @@
 // What both handler forms share: the order of checks, the answers, and the call of the user's
 // handler. The adapters (node.ts, fetch.ts) only move bytes and headers.
-import { exceedsDepth, hasUtf8Charset, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
+import { exceedsDepth, hasUtf8Charset, isChunkedOnly, isIdentityEncoding, propertyOf, scanJsonText } from '@messaging-contracts/validators';
 import { type ErrorShape, type RejectionReason, rejections } from './error-bodies.js';
 import { createTimeLimit, timedOut } from './time-limit.js';
 import type { Violation } from './violations.js';
@@ -77,13 +77,15 @@ export interface Core {
   /**
    * The answer for a request refused on its method or headers alone, else `undefined`. Pass
    * `contentEncoding` only when the body's bytes will be read as sent (not for a body a framework
-   * has already decoded and parsed).
+   * has already decoded and parsed). `transferEncoding` is checked in every case: no parser
+   * decodes a transfer coding but `chunked`.
    */
   preflight(
     method: string | undefined,
     contentType: string | null | undefined,
     contentLength: string | null | undefined,
     contentEncoding: string | null | undefined,
+    transferEncoding: string | null | undefined,
   ): Reply | undefined;
   refuse(reason: RejectionReason): Reply;
   fromBytes(bytes: Uint8Array): Promise<Reply>;
@@ -265,11 +267,13 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
     refuse,
     fromValue,
     fromParsed,
-    preflight(method, contentType, contentLength, contentEncoding) {
+    preflight(method, contentType, contentLength, contentEncoding, transferEncoding) {
       if (method !== 'POST') return refuse('method_not_allowed');
       const unlabelled = contentType === null || contentType === undefined || contentType === '';
       if (unlabelled ? contentTypeStated : !isJsonContentType(contentType)) return refuse('unsupported_media_type');
       if (!isIdentityEncoding(contentEncoding)) return refuse('unsupported_encoding');
+      // Node decodes `chunked` alone and hands over `gzip, chunked` with the gzip undone.
+      if (!isChunkedOnly(transferEncoding)) return refuse('unsupported_transfer_coding');
       // A declared length over the limit is refused before reading; the adapters still count bytes.
       if (contentLength && Number(contentLength) > maxBodyBytes) return refuse('body_too_large');
       // Checked here, not only on the bytes: a parser upstream may have turned an empty body into `{}`.

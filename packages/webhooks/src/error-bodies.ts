@@ -15,6 +15,7 @@ export type RejectionReason =
   | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'unsupported_encoding'
+  | 'unsupported_transfer_coding'
   | 'body_too_large'
   | 'body_unreadable'
   | 'body_consumed'
@@ -35,6 +36,9 @@ export const rejections: Readonly<Record<RejectionReason, { status: number; mess
   method_not_allowed: { status: 405, message: 'Only POST is allowed' },
   unsupported_media_type: { status: 415, message: 'Content-Type must be JSON' },
   unsupported_encoding: { status: 415, message: 'Content-Encoding must be identity' },
+  // A transfer coding besides `chunked` (RFC 9112 section 6.1 suggests 501, which C's APIError code,
+  // 200 to 500 by section 2.3, cannot carry): refused as a content coding is, 415.
+  unsupported_transfer_coding: { status: 415, message: 'Transfer-Encoding must be chunked' },
   body_too_large: { status: 413, message: 'Body is too large' },
   body_unreadable: { status: 400, message: 'Body could not be read' },
   // Something in front of the receiver (a framework's body parser) read the body and kept it

@@ -60,7 +60,13 @@ export function toFetchHandler(core: Core): FetchHandler {
         if (refused) return toResponse(refused);
       }
       const { headers } = request;
-      const early = core.preflight(request.method, headers.get('content-type'), headers.get('content-length'), headers.get('content-encoding'));
+      const early = core.preflight(
+        request.method,
+        headers.get('content-type'),
+        headers.get('content-length'),
+        headers.get('content-encoding'),
+        headers.get('transfer-encoding'),
+      );
       if (early) return toResponse(early);
       // A framework read it first (Hono's `c.req.json()` consumes `c.req.raw`).
       if (request.bodyUsed) return toResponse(core.refuse('body_consumed'));

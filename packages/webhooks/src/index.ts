@@ -35,7 +35,7 @@ export { addressAllowlist, basicCredentials, secretPathSegment } from './authent
 export type { ImV1APIError, RejectionReason, SmsV2ErrorBody } from './error-bodies.js';
 export type { NodeHandler } from './node.js';
 export type { DualHandler } from './callable.js';
-export { createCallbackRouter, type CallbackRouter, type CallbackRoutes } from './router.js';
+export { createCallbackRouter, type CallbackRouter, type CallbackRouterOptions, type CallbackRoutes } from './router.js';
 export type { FetchHandler } from './fetch.js';
 export {
   createMemoryDedupStore,

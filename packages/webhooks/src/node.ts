@@ -79,6 +79,26 @@ export function mustClose(req: IncomingMessage, max: number): boolean {
 }
 
 /**
+ * After an answer given without reading the body (401, 405, 415, the router's 404), Node drains the
+ * rest to keep the connection, for as long as the sender takes: a server without a request timeout
+ * of its own (Fastify's default) never stops a sender trickling it. The rest gets the same
+ * `bodyTimeoutMs` as a body the receiver reads; then the connection is closed.
+ */
+export function boundUnreadBody(req: IncomingMessage, deadline: Core['bodyDeadline']): void {
+  if (req.readableEnded || !declaresBody(req)) return;
+  // req.destroy() closes an HTTP/1 connection, and only this stream of an HTTP/2 one.
+  const stop = deadline(() => req.destroy());
+  req.once('end', stop);
+  req.once('close', stop);
+}
+
+/** An answer given on the request's method and headers alone. */
+export function refuseUnread(req: IncomingMessage, res: ServerResponse, reply: Reply, max: number, deadline: Core['bodyDeadline']): void {
+  send(res, reply, mustClose(req, max));
+  boundUnreadBody(req, deadline);
+}
+
+/**
  * A body a framework's parser left in `req.body`, trusted only when that parser consumed the
  * stream. Express 4's body-parser sets `req.body = {}` before it decides the type is not its own
  * (an app-wide `express.urlencoded()`), leaving the stream unread: trusting that `{}` would
@@ -115,14 +135,14 @@ export function toNodeHandler(core: Core): NodeHandler {
     try {
       if (core.authenticate) {
         const refused = await core.authenticate(callbackRequest(req));
-        if (refused) return send(res, refused, mustClose(req, core.maxBodyBytes));
+        if (refused) return refuseUnread(req, res, refused, core.maxBodyBytes, core.bodyDeadline);
       }
       const headers = req.headers;
       const parsed = preParsed(req);
       // A parser that consumed the stream has also decoded its content coding (body-parser does).
       const encoding = parsed === undefined ? headers['content-encoding'] : undefined;
-      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding);
-      if (early) return send(res, early, mustClose(req, core.maxBodyBytes));
+      const early = core.preflight(req.method, headers['content-type'], headers['content-length'], encoding, headers['transfer-encoding']);
+      if (early) return refuseUnread(req, res, early, core.maxBodyBytes, core.bodyDeadline);
       if (parsed !== undefined) {
         if (typeof parsed === 'string') return send(res, await core.fromBytes(Buffer.from(parsed)));
         if (parsed instanceof Uint8Array) return send(res, await core.fromBytes(parsed));

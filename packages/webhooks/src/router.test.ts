@@ -109,4 +109,11 @@ describe('createCallbackRouter options', () => {
   ])('refuses %s', (_title, routes, message) => {
     expect(() => createCallbackRouter(routes as never)).toThrow(message);
   });
+
+  it.each([
+    ['options that are not an object', null, /^options must be an object such as \{ bodyTimeoutMs: 10000 \}/],
+    ['a bodyTimeoutMs of 0', { bodyTimeoutMs: 0 }, /^bodyTimeoutMs must be an integer number of milliseconds from 1 to 2147483647; got 0/],
+  ])('refuses %s, naming it', (_title, options, message) => {
+    expect(() => createCallbackRouter({ '/sms': receiver }, options as never)).toThrow(message);
+  });
 });

@@ -4,14 +4,24 @@
 // no receiver serves gets the router's own answer, since it belongs to no interface.
 import type { IncomingMessage } from 'node:http';
 import { dualHandler, type DualHandler } from './callable.js';
-import { defaultMaxBodyBytes, type Reply } from './core.js';
+import { checkTimeoutMs, defaultBodyTimeoutMs, defaultMaxBodyBytes, type Reply } from './core.js';
 import { toResponse } from './fetch.js';
-import { mustClose, send } from './node.js';
+import { refuseUnread, send } from './node.js';
+import { createTimeLimit } from './time-limit.js';
 
 /** A path (exact, without query) and the receiver that serves it. */
 export type CallbackRoutes = Readonly<Record<string, Pick<DualHandler, 'node' | 'fetch'>>>;
 
 export type CallbackRouter = DualHandler;
+
+export interface CallbackRouterOptions {
+  /**
+   * How long the body of a request to a path no receiver serves may take to arrive after the 404
+   * (Node drains it to keep the connection); then the connection is closed. Integer milliseconds,
+   * 1 to 2147483647. Default 10000, the receivers' default.
+   */
+  bodyTimeoutMs?: number;
+}
 
 /** The router's own answer for a path no receiver serves: no interface's shape, so a neutral one. */
 const notFound: Reply = {
@@ -60,15 +70,17 @@ function nodePath(req: IncomingMessage): string {
  * createServer(createCallbackRouter({ '/sms/status': smsStatus, '/sms/reply': smsReply, '/im/status': imStatus })).listen(8080);
  * ```
  */
-export function createCallbackRouter(routes: CallbackRoutes): CallbackRouter {
+export function createCallbackRouter(routes: CallbackRoutes, options: CallbackRouterOptions = {}): CallbackRouter {
   const table = checkRoutes(routes);
+  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object such as { bodyTimeoutMs: 10000 }; got ${options === null ? 'null' : typeof options}`);
+  const bodyDeadline = createTimeLimit(checkTimeoutMs('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs)).start;
   return dualHandler(
     'router',
     async (req, res) => {
       try {
         const receiver = table.get(nodePath(req));
         if (receiver) return await receiver.node(req, res);
-        send(res, notFound, mustClose(req, defaultMaxBodyBytes));
+        refuseUnread(req, res, notFound, defaultMaxBodyBytes, bodyDeadline);
       } catch {
         send(res, notFound, true);
       }
