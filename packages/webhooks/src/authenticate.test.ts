@@ -35,6 +35,8 @@ describe.each(handlerForms)('the %s form', (_form, listener) => {
       const answer = await postJson(server.url, bodyFor(name), { path: '/callbacks?x=1' });
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.text)).toEqual(refusal);
+      // A hook without a `challenge` names no scheme (a secret path or an allowlist is none).
+      expect(answer.headers['www-authenticate']).toBeUndefined();
       expect(calls).toEqual([]);
       expect(seen).toEqual(['POST /callbacks?x=1']);
     });
@@ -81,7 +83,10 @@ describe.each(handlerForms)('the %s form', (_form, listener) => {
       ['a token after the right one', { authorization: `Basic ${Buffer.from('service:pä55-word').toString('base64')} x` }],
     ])('refuses %s', async (_title, headers) => {
       const server = await serve(listener(receiver()));
-      expect((await postJson(server.url, status, { headers: headers as Record<string, string> })).status).toBe(401);
+      const answer = await postJson(server.url, status, { headers: headers as Record<string, string> });
+      expect(answer.status).toBe(401);
+      // RFC 9110 section 11.6.1: the 401 names the scheme (RFC 7617's charset parameter with it).
+      expect(answer.headers['www-authenticate']).toBe('Basic realm="callbacks", charset="UTF-8"');
     });
     // The scheme's name is case-insensitive, and one or more spaces follow it (RFC 9110, 11.1, 11.4).
     it.each(['basic', 'BASIC', 'Basic  '])('accepts the scheme written %j', async (scheme) => {
@@ -142,6 +147,11 @@ describe('options are checked at construction', () => {
   it.each<[string, () => unknown, RegExp]>([
     ['authenticate not a function', () => createSmsV2StatusReceiver({ authenticate: 'yes' as never, onStatus: () => {} }), /authenticate must be a function/],
     ['an empty password', () => basicCredentials('service', ''), /password must be a non-empty string/],
+    [
+      'a challenge a header cannot carry',
+      () => createSmsV2StatusReceiver({ authenticate: Object.assign(() => true, { challenge: 'Basic\r\nSet-Cookie: x=1' }), onStatus: () => {} }),
+      /^authenticate\.challenge must be one line of visible ASCII/,
+    ],
     // The clients' words for the same rules (client-core's CREDENTIAL_RULES).
     ['a colon in the username', () => basicCredentials('a:b', 'x'), /^username must be a non-empty string without ":", control characters or unpaired surrogates$/],
     ['a control character in the password', () => basicCredentials('service', 'x\ny'), /^password must be a non-empty string without control characters or unpaired surrogates$/],

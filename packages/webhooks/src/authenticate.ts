@@ -4,7 +4,7 @@
 // address was registered.
 import { isIP } from 'node:net';
 import { basicSecrets, CREDENTIAL_RULES } from '@messaging-contracts/client-core';
-import type { Authenticate } from './core.js';
+import type { Authenticate, CallbackRequest } from './core.js';
 
 /** Compares in time that depends on `expected`'s length only, not on where `given` first differs. */
 function sameSecret(given: string, expected: string): boolean {
@@ -32,7 +32,10 @@ export function basicCredentials(username: string, password: string): Authentica
   }
   // The base64 token as sent (UTF-8, RFC 7617), encoded as the clients encode it.
   const [expected] = basicSecrets(username, password);
-  return (request) => sameSecret(basicToken(request.headers.get('authorization') ?? ''), expected);
+  // Its 401 names the scheme, as a 401 must (RFC 9110 section 11.6.1; RFC 7617's charset parameter).
+  return Object.assign((request: CallbackRequest) => sameSecret(basicToken(request.headers.get('authorization') ?? ''), expected), {
+    challenge: 'Basic realm="callbacks", charset="UTF-8"',
+  });
 }
 
 /**

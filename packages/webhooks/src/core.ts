@@ -28,8 +28,13 @@ export interface CallbackRequest {
   readonly remoteAddress?: string;
 }
 
-/** Whether a request comes from the service: true accepts it; anything else is refused 401. */
-export type Authenticate = (request: CallbackRequest) => boolean | Promise<boolean>;
+/**
+ * Whether a request comes from the service: true accepts it; anything else is refused 401. A hook
+ * may carry `challenge`, the `WWW-Authenticate` value its 401 sends (RFC 9110 section 11.6.1: a 401
+ * carries one for an HTTP authentication scheme); `basicCredentials` sets it. One line of visible
+ * ASCII, checked when the receiver is made.
+ */
+export type Authenticate = ((request: CallbackRequest) => boolean | Promise<boolean>) & { readonly challenge?: string };
 
 export interface CommonReceiverOptions {
   /**
@@ -190,6 +195,15 @@ export function createCore({ options, contentTypeStated, errorShape, successHead
   });
   for (const reason of Object.keys(rejections) as RejectionReason[]) {
     fixed.set(reason, reply(reason, undefined, reason === 'body_too_large' ? `at most ${maxBodyBytes} bytes are accepted` : undefined));
+  }
+  // The hook's challenge on its 401 (a value a header can carry: Node would throw on CR or LF when answering).
+  const challenge = options.authenticate?.challenge;
+  if (challenge !== undefined) {
+    if (typeof challenge !== 'string' || !/^[\x21-\x7e][\x20-\x7e]*$/.test(challenge)) {
+      throw new TypeError('authenticate.challenge must be one line of visible ASCII (a WWW-Authenticate value)');
+    }
+    const refusal = fixed.get('unauthenticated')!;
+    fixed.set('unauthenticated', { ...refusal, headers: { ...refusal.headers, 'www-authenticate': challenge } });
   }
 
   function notify(event: ReceiverErrorEvent): void {
